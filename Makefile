@@ -1,0 +1,16 @@
+.PHONY: run test test-sqlite lint schema bench
+
+run:            ## install, seed a demo workspace, serve on SQLite
+	scripts/run
+
+test:           ## the whole suite: lint, types, pytest on SQLite and PostgreSQL
+	scripts/test
+
+test-sqlite:    ## the suite on SQLite only
+	scripts/test --sqlite-only
+
+lint:
+	.venv/bin/ruff check src tests bench && .venv/bin/mypy
+
+schema:         ## rewrite schema.graphql from the code (review the diff!)
+	.venv/bin/python -m travel.graphql.export schema.graphql

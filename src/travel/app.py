@@ -1,0 +1,133 @@
+"""The ASGI application: services wired once, routes, lifespan."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from graphql import GraphQLSchema
+from sqlalchemy import text
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+
+from travel.auth.authenticate import Authenticator
+from travel.auth.oidc import OidcVerifier
+from travel.db import migrate
+from travel.db.registry import Databases
+from travel.graphql.documents import DocumentCache
+from travel.graphql.http import graphql_endpoint, method_not_allowed
+from travel.graphql.schema import build_schema
+from travel.limits.quotas import Unlimited
+from travel.observability import RequestObservability
+from travel.settings import Settings, get_settings
+from travel.web import static_app
+
+log = logging.getLogger("travel.app")
+
+
+@dataclass
+class Services:
+    """Everything a request may need, made once per process."""
+
+    settings: Settings
+    databases: Databases
+    authenticator: Authenticator
+    schema: GraphQLSchema
+    documents: DocumentCache
+    limiter: Any
+    http: httpx.AsyncClient
+
+
+def build_services(settings: Settings) -> Services:
+    databases = Databases(settings.database_url)
+    http = httpx.AsyncClient(follow_redirects=False)
+    oidc = None
+    if settings.oidc_jwks_url or settings.oidc_issuer:
+        oidc = OidcVerifier(
+            issuer=settings.oidc_issuer,
+            audience=settings.oidc_audience,
+            jwks_url=settings.oidc_jwks_url,
+            http=http,
+        )
+    schema = build_schema()
+    return Services(
+        settings=settings,
+        databases=databases,
+        authenticator=Authenticator(
+            databases,
+            oidc,
+            workspace_claim=settings.oidc_workspace_claim,
+            cache_seconds=settings.auth_cache_seconds,
+        ),
+        schema=schema,
+        documents=DocumentCache(
+            schema,
+            size=settings.document_cache_size,
+            max_tokens=settings.query_limits.max_tokens,
+        ),
+        limiter=Unlimited(),
+        http=http,
+    )
+
+
+async def prepare_database(databases: Databases) -> None:
+    """Migrate the embedded SQLite default; insist that PostgreSQL was migrated."""
+    if databases.main.dialect == "sqlite":
+        await migrate.upgrade(databases.main)
+    elif not await migrate.is_current(databases.main):
+        raise RuntimeError("the database is not migrated: run `travel db upgrade` first")
+
+
+async def healthz(_: Request) -> Response:
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    services: Services = request.app.state.services
+    try:
+        async with services.databases.main.reader.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+    except Exception:
+        log.warning("readiness check failed", exc_info=True)
+        return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503)
+    return JSONResponse({"status": "ok", "database": "ok"})
+
+
+def create_app(settings: Settings | None = None, *, migrate_on_start: bool = True) -> Starlette:
+    """The service as an ASGI app (API, health, web app)."""
+    settings = settings or get_settings()
+    services = build_services(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if migrate_on_start:
+            await prepare_database(services.databases)
+        try:
+            yield
+        finally:
+            await services.http.aclose()
+            await services.databases.dispose()
+
+    app = Starlette(
+        routes=[
+            Route("/workspaces/graphql", graphql_endpoint, methods=["POST"]),
+            Route(
+                "/workspaces/graphql",
+                method_not_allowed,
+                methods=["GET", "PUT", "PATCH", "DELETE"],
+            ),
+            Route("/healthz", healthz, methods=["GET"]),
+            Route("/readyz", readyz, methods=["GET"]),
+            Mount("/", app=static_app()),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.services = services
+    app.add_middleware(RequestObservability)
+    return app

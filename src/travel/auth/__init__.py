@@ -1,0 +1,1 @@
+"""Authentication, workspaces, members, API keys and permissions."""

@@ -1,0 +1,131 @@
+"""Turns an `Authorization` header into a Principal, or refuses with the spec's code."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import uuid
+from datetime import UTC, datetime
+
+from travel.auth import apikeys, repository
+from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.models import Member, Workspace
+from travel.auth.oidc import OidcVerifier
+from travel.auth.permissions import (
+    Permission,
+    parse_permissions,
+    parse_roles,
+    permissions_for,
+)
+from travel.db.registry import Databases
+from travel.db.session import tenant_transaction
+from travel.errors import Forbidden, Unauthenticated, WorkspaceRequired
+
+
+class Authenticator:
+    """Resolves bearer credentials; results are cached for a few seconds.
+
+    The cache is why revocation takes effect "within seconds" rather than at once:
+    `auth_cache_seconds` bounds it (2 s by default).
+    """
+
+    def __init__(
+        self,
+        databases: Databases,
+        oidc: OidcVerifier | None,
+        *,
+        workspace_claim: str = "travel_workspace",
+        cache_seconds: float = 2.0,
+    ) -> None:
+        self._databases = databases
+        self._oidc = oidc
+        self._claim = workspace_claim
+        self._cache_seconds = cache_seconds
+        self._cache: dict[str, tuple[float, Principal]] = {}
+
+    async def authenticate(self, authorization: str | None) -> Principal:
+        """The caller of a request with this `Authorization` header value."""
+        if not authorization:
+            raise Unauthenticated("Authentication required: send Authorization: Bearer <token>")
+        scheme, _, token = authorization.partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            raise Unauthenticated("Authorization must use the Bearer scheme")
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        cached = self._cache.get(digest)
+        now = time.monotonic()
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        if token.startswith(apikeys.PREFIX):
+            principal = await self._api_key(token, digest)
+        elif token.count(".") == 2:
+            principal = await self._jwt(token)
+        else:
+            raise Unauthenticated("Invalid token")
+        if len(self._cache) > 10_000:
+            self._cache.clear()
+        self._cache[digest] = (now + self._cache_seconds, principal)
+        return principal
+
+    async def _workspace(self, workspace_id: WorkspaceId) -> Workspace | None:
+        async with tenant_transaction(self._databases.main, workspace_id, write=False) as session:
+            return await repository.get_workspace(session, workspace_id)
+
+    async def _api_key(self, token: str, digest: str) -> Principal:
+        raw_ws = apikeys.workspace_of(token)
+        workspace = None if raw_ws is None else await self._workspace(WorkspaceId(raw_ws))
+        if workspace is None:
+            raise Unauthenticated("Invalid API key")
+        ws = WorkspaceId(workspace.id)
+        engines = self._databases.for_tenant(workspace.database_url)
+        async with tenant_transaction(engines, ws, write=False) as session:
+            found = await repository.find_api_key(session, ws, digest)
+        if found is None:
+            raise Unauthenticated("Invalid API key")
+        key, member = found
+        if key.revoked_at is not None:
+            raise Unauthenticated("API key revoked")
+        if key.expires_at is not None and key.expires_at <= datetime.now(UTC):
+            raise Unauthenticated("API key expired")
+        roles = parse_roles(member.roles)
+        granted = permissions_for(roles)
+        if key.permissions is not None:
+            granted &= parse_permissions(key.permissions)
+        return self._principal(workspace, member, granted, f"key:{key.id}")
+
+    async def _jwt(self, token: str) -> Principal:
+        if self._oidc is None:
+            raise Unauthenticated("OIDC tokens are not accepted: no issuer is configured")
+        claims = await self._oidc.verify(token)
+        raw_ws = claims.get(self._claim)
+        if raw_ws is None or raw_ws == "":
+            raise WorkspaceRequired()
+        try:
+            ws = WorkspaceId(uuid.UUID(str(raw_ws)))
+        except ValueError:
+            raise Forbidden("Not a member of this workspace") from None
+        workspace = await self._workspace(ws)
+        if workspace is None:
+            raise Forbidden("Not a member of this workspace")
+        engines = self._databases.for_tenant(workspace.database_url)
+        async with tenant_transaction(engines, ws, write=False) as session:
+            member = await repository.find_member_by_subject(session, ws, str(claims["sub"]))
+        if member is None:
+            raise Forbidden("Not a member of this workspace")
+        granted = permissions_for(parse_roles(member.roles))
+        return self._principal(workspace, member, granted, f"oidc:{claims['sub']}")
+
+    @staticmethod
+    def _principal(
+        workspace: Workspace, member: Member, granted: frozenset[Permission], credential: str
+    ) -> Principal:
+        return Principal(
+            workspace_id=WorkspaceId(workspace.id),
+            member_id=MemberId(member.id),
+            subject=member.subject,
+            roles=parse_roles(member.roles),
+            permissions=granted,
+            plan=workspace.plan,
+            credential_id=credential,
+            database_url=workspace.database_url,
+        )

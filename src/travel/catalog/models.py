@@ -1,0 +1,74 @@
+"""Providers and listings (all five kinds share one table)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from travel.db.base import Base, TenantMixin
+
+
+class Provider(TenantMixin, Base):
+    """A host or operator; owned by the member who registered it."""
+
+    __tablename__ = "providers"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["workspace_id", "owner_member_id"], ["members.workspace_id", "members.id"]
+        ),
+        Index("ix_providers_workspace_id_created_at_id", "workspace_id", "created_at", "id"),
+        Index("ix_providers_workspace_id_owner_member_id", "workspace_id", "owner_member_id"),
+    )
+
+    owner_member_id: Mapped[uuid.UUID]
+    name: Mapped[str] = mapped_column(String(200))
+    type: Mapped[str] = mapped_column(String(16))  # HOST | OPERATOR
+    rating: Mapped[float | None] = mapped_column(default=None)
+
+
+class Listing(TenantMixin, Base):
+    """A bookable item: PROPERTY, TOUR, ACTIVITY, EVENT or TRIP."""
+
+    __tablename__ = "listings"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["workspace_id", "provider_id"], ["providers.workspace_id", "providers.id"]
+        ),
+        Index(
+            "ix_listings_workspace_id_kind_created_at_id",
+            "workspace_id",
+            "kind",
+            "created_at",
+            "id",
+        ),
+        Index("ix_listings_workspace_id_provider_id", "workspace_id", "provider_id"),
+        Index("ix_listings_workspace_id_kind_location", "workspace_id", "kind", "location"),
+        Index("ix_listings_workspace_id_kind_price_minor", "workspace_id", "kind", "price_minor"),
+        Index("ix_listings_workspace_id_kind_rating", "workspace_id", "kind", "rating"),
+    )
+
+    kind: Mapped[str] = mapped_column(String(16))
+    provider_id: Mapped[uuid.UUID]
+    name: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str | None] = mapped_column(Text, default=None)
+    location: Mapped[str] = mapped_column(String(200))
+    # Money in the currency's minor unit (cents for USD): exact sums, no floats.
+    price_minor: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    rating: Mapped[float | None] = mapped_column(default=None)
+    amenities: Mapped[list[str]] = mapped_column(default=list)
+    # PROPERTY: identical rooms, and guests per booking. Other kinds: persons per date.
+    units: Mapped[int] = mapped_column(default=1)
+    max_guests: Mapped[int | None] = mapped_column(default=None)
+    capacity: Mapped[int | None] = mapped_column(default=None)
+    duration_minutes: Mapped[int | None] = mapped_column(default=None)
+    starts_at: Mapped[datetime | None] = mapped_column(default=None)
+    ends_at: Mapped[datetime | None] = mapped_column(default=None)
+    origin: Mapped[str | None] = mapped_column(String(200), default=None)
+    destination: Mapped[str | None] = mapped_column(String(200), default=None)
+    departs_at: Mapped[datetime | None] = mapped_column(default=None)
+    arrives_at: Mapped[datetime | None] = mapped_column(default=None)
+    mode: Mapped[str | None] = mapped_column(String(16), default=None)

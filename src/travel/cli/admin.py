@@ -1,0 +1,169 @@
+"""Operator commands: workspaces, members, API keys, webhooks, migrations, demo data."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import click
+
+from travel.auth import service as auth_service
+from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
+from travel.cli.common import emit, json_option, run_with_databases
+from travel.db import migrate
+from travel.db.registry import Databases
+from travel.events import webhooks
+
+
+@click.group()
+def db() -> None:
+    """Database schema."""
+
+
+@db.command("upgrade")
+def db_upgrade() -> None:
+    """Apply every pending migration."""
+
+    async def action(databases: Databases) -> None:
+        await migrate.upgrade(databases.main)
+
+    run_with_databases(action)
+    click.echo("database is up to date")
+
+
+@click.group()
+def workspace() -> None:
+    """Workspaces (tenants)."""
+
+
+@workspace.command("create")
+@click.argument("name")
+@click.option("--plan", type=click.Choice(auth_service.PLANS), default="free", show_default=True)
+@click.option("--database-url", help="Dedicated tenant: keep this workspace in its own database.")
+@json_option
+def workspace_create(name: str, plan: str, database_url: str | None, as_json: bool) -> None:
+    """Create a workspace."""
+
+    async def action(databases: Databases) -> str:
+        created = await auth_service.create_workspace(
+            databases, name, plan, database_url=database_url
+        )
+        return str(created.id)
+
+    workspace_id = run_with_databases(action)
+    emit({"id": workspace_id}, as_json, f"workspace {workspace_id} ({plan})")
+
+
+@click.group()
+def member() -> None:
+    """Members of a workspace."""
+
+
+@member.command("add")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@click.option("--subject", required=True, help="The member's OIDC subject (`sub`).")
+@click.option("--role", "roles", multiple=True, type=click.Choice(ALL_ROLES), required=True)
+@json_option
+def member_add(workspace_id: str, subject: str, roles: tuple[str, ...], as_json: bool) -> None:
+    """Add a member with one or more roles."""
+
+    async def action(databases: Databases) -> dict[str, object]:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        added = await auth_service.add_member(databases, ws, subject, list(roles))
+        return {"id": str(added.id), "subject": added.subject, "roles": added.roles}
+
+    payload = run_with_databases(action)
+    emit(payload, as_json, f"member {payload['id']} ({', '.join(roles)})")
+
+
+@click.group()
+def apikey() -> None:
+    """Workspace API keys."""
+
+
+@apikey.command("create")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@click.option(
+    "--role",
+    "roles",
+    multiple=True,
+    type=click.Choice(ALL_ROLES),
+    help="Roles of a new service-account member.",
+)
+@click.option("--subject", help="An existing member to issue the key for.")
+@click.option(
+    "--permission",
+    "permissions",
+    multiple=True,
+    type=click.Choice(ALL_PERMISSIONS),
+    help="Narrow the key to these permissions.",
+)
+@click.option(
+    "--expires-at", type=click.DateTime(["%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"]), help="Expiry (UTC)."
+)
+@json_option
+def apikey_create(
+    workspace_id: str,
+    roles: tuple[str, ...],
+    subject: str | None,
+    permissions: tuple[str, ...],
+    expires_at: datetime | None,
+    as_json: bool,
+) -> None:
+    """Issue an API key; the key is printed once and never stored."""
+
+    async def action(databases: Databases) -> auth_service.IssuedKey:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        return await auth_service.create_api_key(
+            databases,
+            ws,
+            roles=list(roles),
+            subject=subject,
+            permissions=list(permissions),
+            expires_at=expires_at.replace(tzinfo=UTC) if expires_at else None,
+        )
+
+    issued = run_with_databases(action)
+    payload = {
+        "id": str(issued.key.id),
+        "key": issued.secret,
+        "memberId": str(issued.key.member_id),
+    }
+    emit(payload, as_json, f"key {payload['id']}: {issued.secret}\n(shown once: store it now)")
+
+
+@apikey.command("revoke")
+@click.argument("key_id")
+@json_option
+def apikey_revoke(key_id: str, as_json: bool) -> None:
+    """Revoke a key (takes effect within seconds)."""
+
+    async def action(databases: Databases) -> str:
+        key = await auth_service.revoke_api_key(databases, key_id)
+        return str(key.id)
+
+    revoked = run_with_databases(action)
+    emit({"id": revoked, "revoked": True}, as_json, f"key {revoked} revoked")
+
+
+@click.group()
+def webhook() -> None:
+    """Webhook endpoints."""
+
+
+@webhook.command("add")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@click.option("--url", required=True, help="Where events are POSTed.")
+@json_option
+def webhook_add(workspace_id: str, url: str, as_json: bool) -> None:
+    """Subscribe a URL to the workspace's events; prints the signing secret."""
+
+    async def action(databases: Databases) -> tuple[str, str]:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        endpoint = await webhooks.add_endpoint(databases, ws, url)
+        return str(endpoint.id), endpoint.secret
+
+    endpoint_id, secret = run_with_databases(action)
+    emit({"id": endpoint_id, "secret": secret}, as_json, f"webhook {endpoint_id}: secret {secret}")
+
+
+COMMANDS = [db, workspace, member, apikey, webhook]

@@ -1,0 +1,41 @@
+"""Helpers shared by the `travel` subcommands."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import click
+import orjson
+
+from travel.db import migrate
+from travel.db.registry import Databases
+from travel.settings import get_settings
+
+T = TypeVar("T")
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+def run_with_databases(action: Callable[[Databases], Awaitable[T]]) -> T:
+    """Run `action` against the configured database (the SQLite default is migrated first)."""
+
+    async def runner() -> T:
+        databases = Databases(get_settings().database_url, pool_size=2)
+        try:
+            if databases.main.dialect == "sqlite":
+                await migrate.upgrade(databases.main)
+            return await action(databases)
+        finally:
+            await databases.dispose()
+
+    return asyncio.run(runner())
+
+
+def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
+    """Print `payload` as JSON with --json, else the human-readable `text`."""
+    if as_json:
+        click.echo(orjson.dumps(payload).decode())
+    else:
+        click.echo(text)

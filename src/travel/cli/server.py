@@ -1,0 +1,49 @@
+"""`travel serve`: the API and the web app in one process."""
+
+from __future__ import annotations
+
+import socket
+
+import click
+import uvicorn
+
+from travel import logs
+from travel.settings import get_settings
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=4003, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--web-port", default=3000, show_default=True, type=click.IntRange(0, 65535))
+def serve(host: str, port: int, web_port: int) -> None:
+    """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
+    from travel.app import create_app
+
+    settings = get_settings()
+    logs.configure(settings.log_level)
+    sockets = [_listen(host, port)]
+    if web_port != port:
+        sockets.append(_listen(host, web_port))
+    app = create_app(settings)
+    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
+    click.echo(
+        f"travel: API on http://{host}:{port}/workspaces/graphql, "
+        f"web app on http://{host}:{web_port}/",
+        err=True,
+    )
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+COMMANDS = [serve]

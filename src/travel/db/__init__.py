@@ -1,0 +1,1 @@
+"""Storage: engines, sessions, the declarative base and migrations."""

@@ -1,0 +1,85 @@
+"""Declarative base and the column conventions every table follows."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import DateTime, ForeignKey, MetaData, Uuid, func
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
+from sqlalchemy.types import JSON, TypeDecorator
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware (SQLite drops the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: dict[Any, Any] = {
+        datetime: UtcDateTime(),
+        dict[str, Any]: JSON(),
+        list[str]: JSON(),
+        uuid.UUID: Uuid(),
+    }
+
+
+class TenantMixin:
+    """Tenant-owned rows: the key leads with `workspace_id` (Citus-style distribution column)."""
+
+    workspace_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True, sort_order=-2
+    )
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4, sort_order=-1)
+
+    @declared_attr
+    def created_at(cls) -> Mapped[datetime]:
+        return mapped_column(default=utcnow, server_default=func.current_timestamp())
+
+
+# Tables whose rows belong to one workspace: each carries `workspace_id` and, on PostgreSQL,
+# a row-level-security policy (see travel.db.rls).
+TENANT_TABLES: tuple[str, ...] = (
+    "members",
+    "api_keys",
+    "providers",
+    "listings",
+    "bookings",
+    "booking_transitions",
+    "audit_log",
+    "idempotency_keys",
+    "favorites",
+    "outbox_events",
+    "webhook_endpoints",
+    "webhook_deliveries",
+    "webhook_attempts",
+)

@@ -1,0 +1,93 @@
+"""Engines for the configured database URL, with the per-dialect settings that make them safe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from travel.settings import SettingsError
+
+
+def async_url(url: str) -> str:
+    """Turn the plain `sqlite:///…` / `postgresql://…` forms into async driver URLs."""
+    try:
+        parsed = make_url(url)
+    except Exception:
+        raise SettingsError("TRAVEL_DATABASE_URL is not a valid database URL") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return str(parsed.set(drivername="sqlite+aiosqlite"))
+    if backend in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
+    raise SettingsError(
+        f"TRAVEL_DATABASE_URL must start with sqlite:/// or postgresql:// (got a {backend!r} URL)"
+    )
+
+
+def _sqlite_pragmas(immediate: bool) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event decide how transactions start (pysqlite's own
+        # transaction handling would defer them).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.close()
+
+    return on_connect
+
+
+def _sqlite_begin(immediate: bool) -> Any:
+    statement = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
+    def on_begin(conn: Any) -> None:
+        conn.exec_driver_sql(statement)
+
+    return on_begin
+
+
+@dataclass(frozen=True)
+class Engines:
+    """A reader and a writer engine on one database (the same engine on PostgreSQL).
+
+    On SQLite the writer takes the write lock when its transaction begins
+    (`BEGIN IMMEDIATE`) and has a single connection, so writers queue instead of
+    racing: check-then-insert under it is serialised. Readers run concurrently (WAL).
+    """
+
+    reader: AsyncEngine
+    writer: AsyncEngine
+    dialect: str
+
+    async def dispose(self) -> None:
+        await self.reader.dispose()
+        if self.writer is not self.reader:
+            await self.writer.dispose()
+
+
+def create_engines(url: str, *, pool_size: int = 10) -> Engines:
+    """Build the engines for a plain database URL."""
+    driver_url = async_url(url)
+    if driver_url.startswith("sqlite"):
+        reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
+        writer = _sqlite_engine(driver_url, immediate=True, pool_size=1)
+        return Engines(reader=reader, writer=writer, dialect="sqlite")
+    engine = create_async_engine(
+        driver_url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True
+    )
+    return Engines(reader=engine, writer=engine, dialect="postgresql")
+
+
+def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
+    engine = create_async_engine(
+        url, pool_size=pool_size, max_overflow=0, pool_timeout=30, connect_args={"timeout": 15}
+    )
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas(immediate))
+    event.listen(engine.sync_engine, "begin", _sqlite_begin(immediate))
+    return engine

@@ -1,0 +1,26 @@
+"""Imports every model so `Base.metadata` is complete (for migrations and tests)."""
+
+from travel.auth.models import ApiKey, Member, Workspace
+from travel.bookings.models import AuditEntry, Booking, BookingTransition, IdempotencyRecord
+from travel.catalog.models import Listing, Provider
+from travel.db.base import Base
+from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from travel.favorites.models import Favorite
+
+__all__ = [
+    "ApiKey",
+    "AuditEntry",
+    "Base",
+    "Booking",
+    "BookingTransition",
+    "Favorite",
+    "IdempotencyRecord",
+    "Listing",
+    "Member",
+    "OutboxEvent",
+    "Provider",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
+    "Workspace",
+]

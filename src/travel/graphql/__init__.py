@@ -1,0 +1,1 @@
+"""The GraphQL layer: schema assembly, request context, document cache and HTTP endpoint."""

@@ -1,0 +1,86 @@
+"""Per-request state: the caller, its database, its transactions and its DataLoaders."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any, TypeVar
+
+from graphql import GraphQLResolveInfo
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import Principal, WorkspaceId
+from travel.db.engine import Engines
+from travel.db.session import tenant_transaction
+
+L = TypeVar("L")
+
+
+class RequestContext:
+    """What every resolver receives as `info.context`.
+
+    Transactions are opened here and nowhere else: queries share one read transaction per
+    request (opened lazily); each mutation field runs in its own write transaction, committed
+    when the field succeeds and rolled back when it raises (see `mutation_transaction`).
+    """
+
+    def __init__(
+        self,
+        principal: Principal,
+        engines: Engines,
+        request_id: str,
+        *,
+        idempotency_key: str | None = None,
+        services: Any = None,
+    ) -> None:
+        self.principal = principal
+        self.workspace_id: WorkspaceId = principal.workspace_id
+        self.engines = engines
+        self.request_id = request_id
+        self.idempotency_key = idempotency_key
+        self.services = services
+        self._read_cm: AbstractAsyncContextManager[AsyncSession] | None = None
+        self._read_session: AsyncSession | None = None
+        self._write_session: AsyncSession | None = None
+        self._loaders: dict[Any, Any] = {}
+
+    async def session(self) -> AsyncSession:
+        """The session of the running mutation, or the request's read session."""
+        if self._write_session is not None:
+            return self._write_session
+        if self._read_session is None:
+            self._read_cm = tenant_transaction(self.engines, self.workspace_id, write=False)
+            self._read_session = await self._read_cm.__aenter__()
+        return self._read_session
+
+    async def _close_read(self) -> None:
+        cm, self._read_cm, self._read_session = self._read_cm, None, None
+        if cm is not None:
+            await cm.__aexit__(None, None, None)
+
+    @asynccontextmanager
+    async def mutation_transaction(self) -> AsyncIterator[AsyncSession]:
+        """One write transaction for one mutation field."""
+        # A read snapshot taken before this write would not see it: start reads afresh after.
+        await self._close_read()
+        async with tenant_transaction(self.engines, self.workspace_id, write=True) as session:
+            self._write_session = session
+            try:
+                yield session
+            finally:
+                self._write_session = None
+
+    def loader(self, factory: Callable[[RequestContext], L]) -> L:
+        """The request's instance of a DataLoader class (made on first use)."""
+        existing = self._loaders.get(factory)
+        if existing is None:
+            existing = factory(self)
+            self._loaders[factory] = existing
+        return existing
+
+    async def close(self) -> None:
+        await self._close_read()
+
+
+Info = GraphQLResolveInfo[RequestContext]
+"""What resolvers receive as their second argument."""

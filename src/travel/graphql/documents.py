@@ -1,0 +1,128 @@
+"""Parse + validate once per distinct document: a bounded LRU cache of prepared documents."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLSchema,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    parse,
+    validate,
+)
+from graphql.validation import ASTValidationRule, specified_rules
+
+
+@dataclass
+class PreparedDocument:
+    """A parsed and validated document, plus what the request pipeline needs to know of it."""
+
+    document: DocumentNode | None
+    errors: list[GraphQLError]
+    operations: dict[str | None, OperationDefinitionNode] = field(default_factory=dict)
+    # Anything later stages want to keep per document (e.g. a compiled fast path).
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def operation(self, name: str | None) -> OperationDefinitionNode | None:
+        """The operation to run, following the GraphQL rules for `operationName`."""
+        if name is None:
+            return next(iter(self.operations.values())) if len(self.operations) == 1 else None
+        return self.operations.get(name)
+
+    def root_fields(self, operation: OperationDefinitionNode) -> set[str]:
+        """Names of the root fields the operation selects (through fragments too)."""
+        assert self.document is not None
+        fragments = {
+            d.name.value: d
+            for d in self.document.definitions
+            if isinstance(d, FragmentDefinitionNode)
+        }
+        names: set[str] = set()
+        _collect(operation.selection_set, fragments, names, set())
+        return names
+
+    @staticmethod
+    def is_mutation(operation: OperationDefinitionNode) -> bool:
+        return operation.operation == OperationType.MUTATION
+
+
+def _collect(
+    selection_set: SelectionSetNode,
+    fragments: dict[str, FragmentDefinitionNode],
+    names: set[str],
+    seen: set[str],
+) -> None:
+    for selection in selection_set.selections:
+        if isinstance(selection, FieldNode):
+            names.add(selection.name.value)
+        elif isinstance(selection, InlineFragmentNode):
+            _collect(selection.selection_set, fragments, names, seen)
+        elif isinstance(selection, FragmentSpreadNode):
+            name = selection.name.value
+            if name in fragments and name not in seen:
+                seen.add(name)
+                _collect(fragments[name].selection_set, fragments, names, seen)
+
+
+class DocumentCache:
+    """Prepared documents keyed by their exact text, least recently used evicted first."""
+
+    def __init__(
+        self,
+        schema: GraphQLSchema,
+        *,
+        size: int = 1000,
+        max_tokens: int | None = None,
+        extra_rules: Sequence[type[ASTValidationRule]] = (),
+        on_prepare: Sequence[Callable[[PreparedDocument], None]] = (),
+    ) -> None:
+        self.schema = schema
+        self.size = size
+        self.max_tokens = max_tokens
+        self.rules = (*specified_rules, *extra_rules)
+        self.on_prepare = on_prepare
+        self._entries: OrderedDict[str, PreparedDocument] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, query: str) -> PreparedDocument:
+        entry = self._entries.get(query)
+        if entry is not None:
+            self._entries.move_to_end(query)
+            self.hits += 1
+            return entry
+        self.misses += 1
+        entry = self._prepare(query)
+        self._entries[query] = entry
+        if len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+        return entry
+
+    def _prepare(self, query: str) -> PreparedDocument:
+        try:
+            document = parse(query, max_tokens=self.max_tokens)
+        except GraphQLError as error:
+            return PreparedDocument(document=None, errors=[error])
+        errors = validate(self.schema, document, self.rules)
+        if errors:
+            return PreparedDocument(document=None, errors=list(errors))
+        operations = {
+            (d.name.value if d.name else None): d
+            for d in document.definitions
+            if isinstance(d, OperationDefinitionNode)
+        }
+        prepared = PreparedDocument(document=document, errors=[], operations=operations)
+        for hook in self.on_prepare:
+            hook(prepared)
+        return prepared

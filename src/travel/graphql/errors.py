@@ -1,0 +1,45 @@
+"""Formatting GraphQL errors for callers: the spec's code always, internals never."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from graphql import GraphQLError
+
+from travel.errors import TravelError
+
+log = logging.getLogger("travel.errors")
+
+INTERNAL = "INTERNAL_SERVER_ERROR"
+
+
+def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
+    """The JSON of one error; unexpected exceptions are logged and masked."""
+    original = error.original_error
+    if original is None or isinstance(original, GraphQLError):
+        # Syntax, validation and variable-coercion errors: the caller's document is at fault.
+        message, code, extra = error.message, "VALIDATION_ERROR", {}
+    elif isinstance(original, TravelError):
+        message, code, extra = original.message, original.code, original.extensions
+    else:
+        log.error(
+            "unexpected error in resolver",
+            exc_info=original,
+            extra={"request_id": request_id, "path": error.path},
+        )
+        message, code, extra = "Internal server error", INTERNAL, {}
+    formatted: dict[str, Any] = {"message": message}
+    if error.locations:
+        formatted["locations"] = [
+            {"line": loc.line, "column": loc.column} for loc in error.locations
+        ]
+    if error.path is not None:
+        formatted["path"] = error.path
+    formatted["extensions"] = {"code": code, **extra}
+    return formatted
+
+
+def request_error(error: TravelError) -> dict[str, Any]:
+    """An error that refused the whole request (authentication, body, limits)."""
+    return {"message": error.message, "extensions": {"code": error.code, **error.extensions}}

@@ -1,0 +1,158 @@
+"""`POST /workspaces/graphql`: authenticate, parse, limit, execute, answer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from graphql import ExecutionResult, GraphQLError, execute
+from starlette.requests import Request
+from starlette.responses import Response
+
+from travel.errors import TravelError, Unauthenticated, ValidationError
+from travel.graphql.context import RequestContext
+from travel.graphql.errors import INTERNAL, format_error, request_error
+
+if TYPE_CHECKING:
+    from travel.app import Services
+
+JSON = "application/json"
+
+
+def json_response(body: Any, status: int, headers: dict[str, str] | None = None) -> Response:
+    return Response(orjson.dumps(body), status_code=status, media_type=JSON, headers=headers)
+
+
+def error_response(error: TravelError, headers: dict[str, str] | None = None) -> Response:
+    headers = dict(headers or {})
+    if isinstance(error, Unauthenticated):
+        headers["WWW-Authenticate"] = 'Bearer realm="travel"'
+    if error.code == "RATE_LIMITED":
+        headers["Retry-After"] = str(error.extensions.get("retryAfter", 1))
+    return json_response({"errors": [request_error(error)]}, error.http_status, headers)
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refusing more than `limit` bytes without reading it all."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise PayloadTooLarge(limit)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise PayloadTooLarge(limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class PayloadTooLarge(ValidationError):
+    http_status = 413
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"Request body larger than {limit} bytes")
+
+
+def parse_request(body: bytes) -> tuple[str, dict[str, Any] | None, str | None]:
+    """`query`, `variables` and `operationName` of a standard GraphQL-over-HTTP body."""
+    try:
+        payload = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise ValidationError('Body must be JSON: {"query": "...", "variables": {...}}') from None
+    if not isinstance(payload, dict):
+        raise ValidationError("Body must be a JSON object")
+    query = payload.get("query")
+    variables = payload.get("variables")
+    operation_name = payload.get("operationName")
+    if not isinstance(query, str) or not query.strip():
+        raise ValidationError('Body must contain a non-empty "query" string')
+    if variables is not None and not isinstance(variables, dict):
+        raise ValidationError('"variables" must be a JSON object')
+    if operation_name is not None and not isinstance(operation_name, str):
+        raise ValidationError('"operationName" must be a string')
+    return query, variables, operation_name
+
+
+def _status_for(result: ExecutionResult, formatted: list[dict[str, Any]]) -> int:
+    if result.data is None and formatted:
+        # Nothing ran: the variables did not fit the document.
+        return 500 if any(e["extensions"]["code"] == INTERNAL for e in formatted) else 400
+    if any(e["extensions"]["code"] == INTERNAL for e in formatted):
+        return 500
+    return 200
+
+
+async def method_not_allowed(request: Request) -> Response:
+    body = {
+        "errors": [
+            {"message": "Use POST with a JSON body", "extensions": {"code": "VALIDATION_ERROR"}}
+        ]
+    }
+    return json_response(body, 405, {"Allow": "POST"})
+
+
+async def graphql_endpoint(request: Request) -> Response:
+    services: Services = request.app.state.services
+    state = request.state
+    request_id: str = state.request_id
+    headers: dict[str, str] = {}
+    try:
+        principal = await services.authenticator.authenticate(request.headers.get("authorization"))
+        state.workspace = str(principal.workspace_id)
+        headers = await services.limiter.peek_headers(principal)
+        body = await read_body(request, services.settings.max_body_bytes)
+        query, variables, operation_name = parse_request(body)
+        prepared = services.documents.get(query)
+        if prepared.errors:
+            raise DocumentErrors(prepared.errors)
+        operation = prepared.operation(operation_name)
+        if operation is None:
+            raise ValidationError(
+                f"Unknown operation {operation_name!r}"
+                if operation_name
+                else "The document has several operations: send operationName"
+            )
+        state.operation = operation.name.value if operation.name else None
+        headers = await services.limiter.charge(principal, prepared.root_fields(operation))
+        context = RequestContext(
+            principal,
+            services.databases.for_tenant(principal.database_url),
+            request_id,
+            idempotency_key=request.headers.get("idempotency-key"),
+            services=services,
+        )
+        try:
+            result = execute(
+                services.schema,
+                prepared.document,  # type: ignore[arg-type]
+                context_value=context,
+                variable_values=variables,
+                operation_name=operation_name,
+            )
+            if not isinstance(result, ExecutionResult):
+                result = await result
+        finally:
+            await context.close()
+    except DocumentErrors as exc:
+        formatted = [format_error(e, request_id) for e in exc.errors]
+        state.outcome = "VALIDATION_ERROR"
+        return json_response({"errors": formatted}, 400, headers)
+    except TravelError as exc:
+        state.outcome = exc.code
+        return error_response(exc, headers)
+    formatted = [format_error(e, request_id) for e in result.errors or ()]
+    status = _status_for(result, formatted)
+    state.outcome = formatted[0]["extensions"]["code"] if formatted else "OK"
+    payload: dict[str, Any] = {}
+    if formatted:
+        payload["errors"] = formatted
+    if result.data is not None or status == 200:
+        payload["data"] = result.data
+    return json_response(payload, status, headers)
+
+
+class DocumentErrors(Exception):
+    def __init__(self, errors: list[GraphQLError]) -> None:
+        super().__init__("invalid document")
+        self.errors = errors

@@ -1,0 +1,101 @@
+"""Custom scalars: money as a string `Decimal`, `Date` (YYYY-MM-DD) and `DateTime` (ISO 8601)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from graphql import FloatValueNode, GraphQLError, IntValueNode, StringValueNode, ValueNode
+
+from travel.graphql.binder import ScalarBinding
+
+TYPE_DEFS = """
+"A decimal amount of money, serialised as a string (e.g. \\"120.00\\"); never a float."
+scalar Decimal
+
+"A calendar date, YYYY-MM-DD."
+scalar Date
+
+"An instant, ISO 8601 with time zone (e.g. 2026-11-21T10:00:00Z)."
+scalar DateTime
+"""
+
+
+def _serialize_decimal(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    raise GraphQLError(f"Decimal cannot represent {type(value).__name__}")
+
+
+def _parse_decimal(value: Any) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise GraphQLError('Decimal must be a string such as "120.00"')
+    try:
+        parsed = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise GraphQLError(f"{value!r} is not a decimal number") from None
+    if not parsed.is_finite():
+        raise GraphQLError(f"{value!r} is not a finite decimal number")
+    return parsed
+
+
+def _literal_decimal(node: ValueNode, _variables: Any = None) -> Decimal:
+    if isinstance(node, StringValueNode | IntValueNode | FloatValueNode):
+        return _parse_decimal(node.value)
+    raise GraphQLError('Decimal must be a string such as "120.00"')
+
+
+def _serialize_date(value: Any) -> str:
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value.isoformat()
+    raise GraphQLError(f"Date cannot represent {type(value).__name__}")
+
+
+def _parse_date(value: Any) -> date:
+    if not isinstance(value, str) or len(value) != 10:
+        raise GraphQLError("Date must be a string in the form YYYY-MM-DD")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise GraphQLError(f"{value!r} is not a valid date (YYYY-MM-DD)") from None
+
+
+def _literal_date(node: ValueNode, _variables: Any = None) -> date:
+    if isinstance(node, StringValueNode):
+        return _parse_date(node.value)
+    raise GraphQLError("Date must be a string in the form YYYY-MM-DD")
+
+
+def _serialize_datetime(value: Any) -> str:
+    if isinstance(value, datetime):
+        aware = value if value.tzinfo else value.replace(tzinfo=UTC)
+        return aware.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    raise GraphQLError(f"DateTime cannot represent {type(value).__name__}")
+
+
+def _parse_datetime(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise GraphQLError("DateTime must be an ISO 8601 string")
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise GraphQLError(f"{value!r} is not an ISO 8601 date-time") from None
+    if parsed.tzinfo is None:
+        raise GraphQLError("DateTime needs a time zone (e.g. a trailing Z)")
+    return parsed.astimezone(UTC)
+
+
+def _literal_datetime(node: ValueNode, _variables: Any = None) -> datetime:
+    if isinstance(node, StringValueNode):
+        return _parse_datetime(node.value)
+    raise GraphQLError("DateTime must be an ISO 8601 string")
+
+
+SCALARS = [
+    ScalarBinding("Decimal", _serialize_decimal, _parse_decimal, _literal_decimal),
+    ScalarBinding("Date", _serialize_date, _parse_date, _literal_date),
+    ScalarBinding("DateTime", _serialize_datetime, _parse_datetime, _literal_datetime),
+]

@@ -1,0 +1,42 @@
+"""The executable schema: the base SDL plus every domain's module."""
+
+from __future__ import annotations
+
+from graphql import GraphQLSchema, print_schema
+
+from travel.graphql.binder import Resolver, ScalarBinding, SchemaModule, build
+from travel.graphql.scalars import SCALARS
+from travel.graphql.scalars import TYPE_DEFS as SCALAR_DEFS
+
+BASE_TYPE_DEFS = '''
+"""Reads. Every field is scoped to the caller's workspace, which comes from the credential."""
+type Query
+
+"""Writes. Each mutation field runs in its own transaction: all of it happens, or none."""
+type Mutation
+'''
+
+
+def _modules() -> list[SchemaModule]:
+    from travel.catalog.schema import MODULE as CATALOG
+
+    scalars: list[ScalarBinding] = SCALARS
+    return [SchemaModule(BASE_TYPE_DEFS + SCALAR_DEFS, scalars=scalars), CATALOG]
+
+
+def _wrap_mutation(resolver: Resolver) -> Resolver:
+    async def resolve(obj: object, info: object, **kwargs: object) -> object:
+        async with info.context.mutation_transaction():  # type: ignore[attr-defined]
+            return await resolver(obj, info, **kwargs)
+
+    return resolve
+
+
+def build_schema() -> GraphQLSchema:
+    """The schema the service serves."""
+    return build(_modules(), wrap_mutation=_wrap_mutation)
+
+
+def schema_sdl() -> str:
+    """The served schema as SDL (what `schema.graphql` must equal)."""
+    return print_schema(build_schema()) + "\n"

@@ -1,0 +1,42 @@
+"""`TravelPaginationInput { skip: Int = 0, take: Int = 20 }`: validated, never clamped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from travel.errors import ValidationError
+
+MAX_TAKE = 100
+DEFAULT_TAKE = 20
+
+TYPE_DEFS = '''
+"""A page of a list: `skip` items are passed over, then up to `take` (0..100) are returned."""
+input TravelPaginationInput {
+  skip: Int = 0
+  take: Int = 20
+}
+'''
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    skip: int = 0
+    take: int = DEFAULT_TAKE
+
+
+def page_from(raw: dict[str, Any] | None) -> Page:
+    """The page a `pagination` argument asks for, or VALIDATION_ERROR."""
+    if raw is None:
+        return Page()
+    skip = raw.get("skip")
+    take = raw.get("take")
+    skip = 0 if skip is None else skip
+    take = DEFAULT_TAKE if take is None else take
+    if skip < 0:
+        raise ValidationError("pagination.skip must be 0 or more", field="pagination.skip")
+    if not 0 <= take <= MAX_TAKE:
+        raise ValidationError(
+            f"pagination.take must be between 0 and {MAX_TAKE}", field="pagination.take"
+        )
+    return Page(skip=skip, take=take)

@@ -1,0 +1,97 @@
+"""Service settings, read once from the environment (`TRAVEL_*`)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+DEFAULT_DATABASE_URL = "sqlite:///./travel.db"
+
+
+class SettingsError(ValueError):
+    """A setting has a value the service cannot use."""
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be an integer, got {raw!r}") from None
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, got {raw!r}") from None
+
+
+def _str(name: str) -> str | None:
+    raw = os.environ.get(name)
+    return raw if raw else None
+
+
+@dataclass(frozen=True)
+class QueryLimits:
+    """Bounds on an incoming GraphQL document, checked before execution."""
+
+    max_depth: int = 12
+    max_aliases: int = 30
+    max_tokens: int = 2000
+    max_cost: int = 5000
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = DEFAULT_DATABASE_URL
+    redis_url: str | None = None
+    oidc_issuer: str | None = None
+    oidc_audience: str | None = None
+    oidc_jwks_url: str | None = None
+    oidc_workspace_claim: str = "travel_workspace"
+    max_body_bytes: int = 1_048_576
+    document_cache_size: int = 1000
+    auth_cache_seconds: float = 2.0
+    rate_limit_window_seconds: int = 60
+    dispatcher_interval_seconds: float = 1.0
+    webhook_timeout_seconds: float = 10.0
+    query_limits: QueryLimits = field(default_factory=QueryLimits)
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Build settings from `TRAVEL_*` environment variables."""
+        return cls(
+            database_url=_str("TRAVEL_DATABASE_URL") or DEFAULT_DATABASE_URL,
+            redis_url=_str("TRAVEL_REDIS_URL"),
+            oidc_issuer=_str("TRAVEL_OIDC_ISSUER"),
+            oidc_audience=_str("TRAVEL_OIDC_AUDIENCE"),
+            oidc_jwks_url=_str("TRAVEL_OIDC_JWKS_URL"),
+            oidc_workspace_claim=_str("TRAVEL_OIDC_WORKSPACE_CLAIM") or "travel_workspace",
+            max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576),
+            document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
+            auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
+            rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
+            dispatcher_interval_seconds=_float("TRAVEL_DISPATCHER_INTERVAL_SECONDS", 1.0),
+            webhook_timeout_seconds=_float("TRAVEL_WEBHOOK_TIMEOUT_SECONDS", 10.0),
+            query_limits=QueryLimits(
+                max_depth=_int("TRAVEL_MAX_QUERY_DEPTH", 12),
+                max_aliases=_int("TRAVEL_MAX_QUERY_ALIASES", 30),
+                max_tokens=_int("TRAVEL_MAX_QUERY_TOKENS", 2000),
+                max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000),
+            ),
+            log_level=(_str("TRAVEL_LOG_LEVEL") or "INFO").upper(),
+        )
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings (read from the environment once)."""
+    return Settings.from_env()

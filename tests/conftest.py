@@ -1,0 +1,93 @@
+"""Test set-up: a migrated real database (SQLite, or PostgreSQL via TRAVEL_TEST_DATABASE_URL),
+one live HTTP server for the session, and a real JWKS endpoint for OIDC tokens.
+
+Tests isolate themselves by creating their own workspaces: the service is multi-tenant, so a
+fresh workspace is a fresh world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
+from tests.support.live import LiveServer
+from tests.support.oidc import AUDIENCE, ISSUER, Issuer
+
+from travel.db.engine import async_url
+from travel.settings import Settings
+
+
+def _database_url(tmp: Path) -> str:
+    return os.environ.get("TRAVEL_TEST_DATABASE_URL") or f"sqlite:///{tmp / 'travel-test.db'}"
+
+
+async def _reset(url: str) -> None:
+    """Start from an empty database (the migrations then run from nothing)."""
+    if not url.startswith("postgres"):
+        return
+    engine = create_async_engine(async_url(url))
+    async with engine.begin() as conn:
+        await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        await conn.execute(text("CREATE SCHEMA public"))
+    await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = _database_url(tmp_path_factory.mktemp("db"))
+    asyncio.run(_reset(url))
+    return url
+
+
+@pytest.fixture(scope="session")
+def issuer() -> Iterator[Issuer]:
+    idp = Issuer()
+    yield idp
+    idp.stop()
+
+
+@pytest.fixture(scope="session")
+def settings(database_url: str, issuer: Issuer) -> Settings:
+    return Settings(
+        database_url=database_url,
+        oidc_issuer=ISSUER,
+        oidc_audience=AUDIENCE,
+        oidc_jwks_url=issuer.jwks_url,
+        auth_cache_seconds=0.5,
+        max_body_bytes=65_536,
+    )
+
+
+@pytest.fixture(scope="session")
+def server(settings: Settings) -> Iterator[LiveServer]:
+    from travel.db import migrate
+    from travel.db.engine import create_engines
+
+    async def migrate_once() -> None:
+        engines = create_engines(settings.database_url, pool_size=1)
+        try:
+            await migrate.upgrade(engines)
+        finally:
+            await engines.dispose()
+
+    asyncio.run(migrate_once())
+    live = LiveServer(settings).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def cli_env(database_url: str) -> dict[str, str]:
+    """Environment for `travel` subprocesses against the test database."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
+    env["TRAVEL_DATABASE_URL"] = database_url
+    return env
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith("postgres")

@@ -1,0 +1,198 @@
+"""The `travel` command, run as a partner's operator would: as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import uuid
+
+import pytest
+from tests.factories import count_rows
+from tests.support.api import data, error_codes, post
+from tests.support.live import LiveServer
+
+PING = "query { travelProviders(pagination: {skip: 0, take: 1}) { id name } }"
+
+
+def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["travel", *args], env=env, capture_output=True, text=True, timeout=60)
+
+
+def travel_json(env: dict[str, str], *args: str) -> dict[str, object]:
+    result = travel(env, *args, "--json")
+    assert result.returncode == 0, result.stderr
+    payload: dict[str, object] = json.loads(result.stdout)
+    return payload
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], code: int = 1) -> str:
+    assert result.returncode == code, (result.returncode, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_workspace_member_key_lifecycle(server: LiveServer, cli_env: dict[str, str]) -> None:
+    ws = travel_json(cli_env, "workspace", "create", "Acme Travel", "--plan", "pro")
+    assert set(ws) == {"id"}
+    uuid.UUID(str(ws["id"]))
+
+    member = travel_json(
+        cli_env,
+        "member",
+        "add",
+        "--workspace",
+        str(ws["id"]),
+        "--subject",
+        "alice",
+        "--role",
+        "traveler",
+        "--role",
+        "host",
+    )
+    assert member["subject"] == "alice"
+    assert member["roles"] == ["host", "traveler"]
+
+    service_key = travel_json(
+        cli_env, "apikey", "create", "--workspace", str(ws["id"]), "--role", "host"
+    )
+    assert set(service_key) == {"id", "key", "memberId"}
+    assert str(service_key["key"]).startswith("trv_")
+    assert data(server, str(service_key["key"]), PING) == {"travelProviders": []}
+
+    alice_key = travel_json(
+        cli_env,
+        "apikey",
+        "create",
+        "--workspace",
+        str(ws["id"]),
+        "--subject",
+        "alice",
+        "--permission",
+        "travel:read",
+    )
+    assert alice_key["memberId"] == member["id"]
+    create = 'mutation { createTravelProvider(input: {name: "X", type: HOST}) { id } }'
+    assert error_codes(post(server, str(alice_key["key"]), create)) == ["FORBIDDEN"]
+
+    revoked = travel_json(cli_env, "apikey", "revoke", str(service_key["id"]))
+    assert revoked == {"id": service_key["id"], "revoked": True}
+
+    hook = travel_json(
+        cli_env,
+        "webhook",
+        "add",
+        "--workspace",
+        str(ws["id"]),
+        "--url",
+        "https://example.test/hook",
+    )
+    assert set(hook) == {"id", "secret"}
+    assert str(hook["secret"]).startswith("whsec_")
+    assert count_rows(server, "webhook_endpoints", str(ws["id"])) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "fragment"),
+    [
+        (["workspace", "create", "X", "--plan", "platinum"], 2, "--plan"),
+        (["workspace", "create", "   "], 1, "name"),
+        (
+            ["member", "add", "--workspace", "not-a-uuid", "--subject", "a", "--role", "host"],
+            1,
+            "no workspace",
+        ),
+        (
+            ["member", "add", "--workspace", str(uuid.uuid4()), "--subject", "a", "--role", "host"],
+            1,
+            "no workspace",
+        ),
+        (
+            [
+                "member",
+                "add",
+                "--workspace",
+                str(uuid.uuid4()),
+                "--subject",
+                "a",
+                "--role",
+                "pilot",
+            ],
+            2,
+            "--role",
+        ),
+        (["member", "add", "--subject", "a", "--role", "host"], 2, "--workspace"),
+        (
+            ["apikey", "create", "--workspace", str(uuid.uuid4()), "--permission", "travel:fly"],
+            2,
+            "--permission",
+        ),
+        (["apikey", "revoke", "nope"], 1, "no API key"),
+        (["apikey", "revoke", str(uuid.uuid4())], 1, "no API key"),
+        (
+            ["webhook", "add", "--workspace", str(uuid.uuid4()), "--url", "https://x.test"],
+            1,
+            "no workspace",
+        ),
+        (["frobnicate"], 2, "frobnicate"),
+    ],
+)
+def test_bad_arguments_are_one_line_errors(
+    server: LiveServer, cli_env: dict[str, str], args: list[str], code: int, fragment: str
+) -> None:
+    line = assert_one_line_error(travel(cli_env, *args), code)
+    assert fragment in line
+
+
+def test_key_rules_are_enforced(server: LiveServer, cli_env: dict[str, str]) -> None:
+    ws = str(travel_json(cli_env, "workspace", "create", "Rules")["id"])
+    travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "bob", "--role", "traveler"
+    )
+    both = travel(
+        cli_env, "apikey", "create", "--workspace", ws, "--role", "host", "--subject", "bob"
+    )
+    assert "either --subject or" in assert_one_line_error(both)
+    neither = travel(cli_env, "apikey", "create", "--workspace", ws)
+    assert "either --subject or" in assert_one_line_error(neither)
+    wider = travel(
+        cli_env,
+        "apikey",
+        "create",
+        "--workspace",
+        ws,
+        "--subject",
+        "bob",
+        "--permission",
+        "travel:admin",
+    )
+    assert "do not grant" in assert_one_line_error(wider)
+    ghost = travel(cli_env, "apikey", "create", "--workspace", ws, "--subject", "ghost")
+    assert "not a member" in assert_one_line_error(ghost)
+    again = travel(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "bob", "--role", "host"
+    )
+    assert "already a member" in assert_one_line_error(again)
+    assert count_rows(server, "api_keys", ws) == 0
+    assert count_rows(server, "members", ws) == 1
+
+
+def test_db_upgrade_is_idempotent(cli_env: dict[str, str], server: LiveServer) -> None:
+    for _ in range(2):
+        result = travel(cli_env, "db", "upgrade")
+        assert result.returncode == 0, result.stderr
+        assert "up to date" in result.stdout
+
+
+def test_bad_database_url_is_one_line(cli_env: dict[str, str]) -> None:
+    env = {**cli_env, "TRAVEL_DATABASE_URL": "mysql://nope/db"}
+    assert "TRAVEL_DATABASE_URL" in assert_one_line_error(travel(env, "db", "upgrade"), 2)
+
+
+def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
+    result = travel(cli_env, "--help")
+    assert result.returncode == 0
+    for command in ("serve", "db", "workspace", "member", "apikey", "webhook"):
+        assert command in result.stdout

@@ -1,0 +1,124 @@
+"""Migrations run up from an empty database and back down, on the database under test."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+
+import pytest
+from alembic import command
+from sqlalchemy import inspect, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from travel.db import migrate
+from travel.db.base import TENANT_TABLES
+from travel.db.engine import async_url, create_engines
+from travel.db.models import Base
+
+
+def _scratch_url(database_url: str, tmp_path: Path) -> tuple[str, str | None]:
+    if database_url.startswith("postgres"):
+        name = f"travel_mig_{uuid.uuid4().hex[:8]}"
+        return database_url.rsplit("/", 1)[0] + f"/{name}", name
+    return f"sqlite:///{tmp_path / 'scratch.db'}", None
+
+
+async def _admin(database_url: str, sql: str) -> None:
+    engine = create_async_engine(async_url(database_url), isolation_level="AUTOCOMMIT")
+    async with engine.connect() as conn:
+        await conn.execute(text(sql))
+    await engine.dispose()
+
+
+def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) -> None:
+    url, pg_name = _scratch_url(database_url, tmp_path)
+    if pg_name:
+        asyncio.run(_admin(database_url, f"CREATE DATABASE {pg_name}"))
+
+    async def scenario() -> None:
+        engines = create_engines(url, pool_size=1)
+        try:
+            assert not await migrate.is_current(engines)
+            await migrate.upgrade(engines)
+            assert await migrate.is_current(engines)
+            async with engines.reader.connect() as conn:
+                tables = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+                assert set(Base.metadata.tables) <= tables
+                for table in TENANT_TABLES:
+                    pk = await conn.run_sync(lambda c, t=table: inspect(c).get_pk_constraint(t))
+                    assert pk["constrained_columns"][0] == "workspace_id", table
+                    indexes = await conn.run_sync(lambda c, t=table: inspect(c).get_indexes(t))
+                    for index in indexes:
+                        if index["name"] != "ix_webhook_deliveries_status_next_attempt_at":
+                            assert index["column_names"][0] == "workspace_id", index
+                if engines.dialect == "postgresql":
+                    forced = await conn.execute(
+                        text(
+                            "SELECT relname FROM pg_class WHERE relforcerowsecurity AND relrowsecurity"
+                        )
+                    )
+                    assert set(TENANT_TABLES) | {"workspaces"} <= {r[0] for r in forced}
+
+            def down(connection: object) -> None:
+                cfg = migrate.alembic_config()
+                cfg.attributes["connection"] = connection
+                command.downgrade(cfg, "base")
+
+            async with engines.writer.begin() as conn:
+                await conn.run_sync(down)
+            async with engines.reader.connect() as conn:
+                left = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+                assert left <= {"alembic_version"}
+        finally:
+            await engines.dispose()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        if pg_name:
+            asyncio.run(_admin(database_url, f"DROP DATABASE IF EXISTS {pg_name}"))
+
+
+@pytest.mark.postgres_only
+def test_row_level_security_hides_other_tenants(database_url: str) -> None:
+    """Even a query that forgets the workspace filter sees only the current workspace."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("row-level security is a PostgreSQL feature")
+    from travel.auth.identity import WorkspaceId
+    from travel.auth.models import Workspace
+    from travel.db.session import tenant_transaction
+
+    async def scenario() -> None:
+        engines = create_engines(database_url, pool_size=1)
+        a, b = WorkspaceId(uuid.uuid4()), WorkspaceId(uuid.uuid4())
+        try:
+            for ws in (a, b):
+                async with tenant_transaction(engines, ws, write=True) as session:
+                    session.add(Workspace(id=ws, name="rls", plan="free"))
+            async with tenant_transaction(engines, a, write=False) as session:
+                seen = {r[0] for r in await session.execute(text("SELECT id FROM workspaces"))}
+                assert seen == {a}
+            async with tenant_transaction(engines, a, write=True) as session:
+                with pytest.raises(Exception, match="row-level security"):
+                    await session.execute(
+                        text(
+                            "INSERT INTO members (workspace_id, id, subject, roles) VALUES (:w, :i, 's', '[]')"
+                        ),
+                        {"w": b, "i": uuid.uuid4()},
+                    )
+            async with engines.reader.connect() as conn:
+                role = (
+                    await conn.execute(
+                        text(
+                            "SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user"
+                        )
+                    )
+                ).scalar()
+                assert role is False, "the service must connect as a role that cannot bypass RLS"
+                unscoped = (await conn.execute(text("SELECT count(*) FROM workspaces"))).scalar()
+                assert unscoped == 0
+        finally:
+            await engines.dispose()
+
+    asyncio.run(scenario())
