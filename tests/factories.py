@@ -92,3 +92,49 @@ def snapshot(
     server: LiveServer, workspace: Workspace | str, tables: tuple[str, ...]
 ) -> dict[str, Any]:
     return {t: count_rows(server, t, workspace) for t in tables}
+
+
+def create_listing(
+    server: LiveServer,
+    workspace: Workspace,
+    owner_member_id: uuid.UUID,
+    *,
+    kind: str = "PROPERTY",
+    provider_id: uuid.UUID | None = None,
+    **fields: Any,
+) -> uuid.UUID:
+    """A provider (unless given) and a listing of `kind`, inserted directly: set-up for tests
+    of other domains (the catalog's own tests create listings through GraphQL)."""
+    from travel.catalog.models import Listing, Provider
+    from travel.db.session import tenant_transaction
+
+    async def insert() -> uuid.UUID:
+        engines = server.services.databases.for_tenant(workspace.database_url)
+        async with tenant_transaction(engines, workspace.id, write=True) as session:  # type: ignore[arg-type]
+            pid = provider_id
+            if pid is None:
+                provider = Provider(
+                    workspace_id=workspace.id,
+                    owner_member_id=owner_member_id,
+                    name="Factory Provider",
+                    type="HOST" if kind == "PROPERTY" else "OPERATOR",
+                )
+                session.add(provider)
+                await session.flush()
+                pid = provider.id
+            values: dict[str, Any] = {
+                "name": f"Factory {kind.title()}",
+                "location": "Lisbon",
+                "price_minor": 10_000,
+                "currency": "USD",
+                "units": 1,
+                "max_guests": 2 if kind == "PROPERTY" else None,
+                "capacity": None if kind == "PROPERTY" else 10,
+            }
+            values.update(fields)
+            listing = Listing(workspace_id=workspace.id, provider_id=pid, kind=kind, **values)
+            session.add(listing)
+            await session.flush()
+            return listing.id
+
+    return server.run(insert())

@@ -1,0 +1,47 @@
+"""Publishing events: written to the outbox in the caller's transaction, fanned out to endpoints."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.db.base import utcnow
+from travel.events.models import OutboxEvent, WebhookDelivery, WebhookEndpoint
+
+EVENT_TYPES = ("booking.created", "booking.cancelled")
+
+
+async def publish(
+    session: AsyncSession, workspace_id: WorkspaceId, event_type: str, data: dict[str, Any]
+) -> OutboxEvent:
+    """Record `event_type` in the current transaction: it exists iff the change commits.
+
+    One pending delivery is created per enabled webhook endpoint of the workspace; the
+    dispatcher sends them after commit.
+    """
+    if event_type not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {event_type!r}")
+    event = OutboxEvent(id=uuid.uuid4(), workspace_id=workspace_id, type=event_type, data=data)
+    session.add(event)
+    endpoints = await session.execute(
+        select(WebhookEndpoint.id).where(
+            WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.enabled.is_(True)
+        )
+    )
+    now = utcnow()
+    for (endpoint_id,) in endpoints:
+        session.add(
+            WebhookDelivery(
+                workspace_id=workspace_id,
+                event_id=event.id,
+                endpoint_id=endpoint_id,
+                status="PENDING",
+                next_attempt_at=now,
+            )
+        )
+    await session.flush()
+    return event
