@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,3 +15,39 @@ class ProviderRecord:
     type: str
     rating: float | None
     owner_member_id: uuid.UUID
+
+
+@dataclass(frozen=True, slots=True)
+class ListingRecord:
+    """One listing of any kind; fields a kind does not use are None."""
+
+    id: uuid.UUID
+    kind: str
+    provider_id: uuid.UUID
+    name: str
+    description: str | None
+    location: str
+    price: Decimal
+    currency: str
+    rating: float | None
+    amenities: list[str]
+    units: int
+    max_guests: int | None
+    capacity: int | None
+    duration_minutes: int | None
+    starts_at: datetime | None
+    ends_at: datetime | None
+    origin: str | None
+    destination: str | None
+    departs_at: datetime | None
+    arrives_at: datetime | None
+    mode: str | None
+
+    @property
+    def price_per_night(self) -> Decimal:
+        """Stays: the nightly price. Per-person kinds: the same as `price` (deprecated there)."""
+        return self.price
+
+    @property
+    def price_unit(self) -> str:
+        return "NIGHT" if self.kind == "PROPERTY" else "PERSON"

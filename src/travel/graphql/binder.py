@@ -5,6 +5,7 @@ The SDL is the readable contract; the resolvers stay thin (GraphQL → service c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from graphql import (
     GraphQLScalarType,
     GraphQLSchema,
     GraphQLUnionType,
+    assert_valid_schema,
     build_schema,
 )
 
@@ -81,7 +83,33 @@ def build(
             abstract.resolve_type = resolve_type
         for binding in module.objects:
             _bind_object(schema, binding, wrap_mutation)
+    _bind_snake_case_attributes(schema)
+    assert_valid_schema(schema)
     return schema
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _attribute_resolver(attribute: str) -> Resolver:
+    def resolve(source: Any, _info: Any, **_args: Any) -> Any:
+        if isinstance(source, dict):
+            return source.get(attribute)
+        return getattr(source, attribute, None)
+
+    return resolve
+
+
+def _bind_snake_case_attributes(schema: GraphQLSchema) -> None:
+    """Fields without a resolver read the snake_case attribute of their camelCase name."""
+    for type_name, graphql_type in schema.type_map.items():
+        if type_name.startswith("__") or not isinstance(graphql_type, GraphQLObjectType):
+            continue
+        for field_name, graphql_field in graphql_type.fields.items():
+            snake = _snake(field_name)
+            if graphql_field.resolve is None and snake != field_name:
+                graphql_field.resolve = _attribute_resolver(snake)
 
 
 def _bind_object(
