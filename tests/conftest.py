@@ -91,3 +91,13 @@ def cli_env(database_url: str) -> dict[str, str]:
 
 def is_postgres(url: str) -> bool:
     return url.startswith("postgres")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`@pytest.mark.redis` tests need a real Redis: skip them when none is configured."""
+    if os.environ.get("TRAVEL_TEST_REDIS_URL"):
+        return
+    skip = pytest.mark.skip(reason="TRAVEL_TEST_REDIS_URL is not set (scripts/redis.sh starts one)")
+    for item in items:
+        if "redis" in item.keywords:
+            item.add_marker(skip)

@@ -138,3 +138,140 @@ def create_listing(
             return listing.id
 
     return server.run(insert())
+
+
+def create_booking(
+    server: LiveServer,
+    workspace: Workspace,
+    listing_id: uuid.UUID,
+    member_id: uuid.UUID,
+    *,
+    check_in: str,
+    check_out: str | None = None,
+    guests: int = 1,
+    total_minor: int | None = None,
+    currency: str | None = None,
+    status: str = "CONFIRMED",
+) -> uuid.UUID:
+    """A booking row inserted directly (dates as YYYY-MM-DD): set-up for tests of other domains.
+    Kind and currency come from the listing; the total defaults to nights * price for stays and
+    guests * price otherwise, as the bookings service prices them."""
+    from datetime import date
+
+    from travel.bookings.models import Booking
+    from travel.catalog.models import Listing
+    from travel.db.session import tenant_transaction
+
+    async def insert() -> uuid.UUID:
+        engines = server.services.databases.for_tenant(workspace.database_url)
+        async with tenant_transaction(engines, workspace.id, write=True) as session:  # type: ignore[arg-type]
+            listing = await session.get(Listing, (workspace.id, listing_id))
+            assert listing is not None, "create_booking needs a listing of the same workspace"
+            start = date.fromisoformat(check_in)
+            end = date.fromisoformat(check_out) if check_out else start
+            units = (end - start).days if listing.kind == "PROPERTY" else guests
+            booking = Booking(
+                workspace_id=workspace.id,
+                reference_code=f"TRV-{listing.kind}-{uuid.uuid4().hex[:8].upper()}",
+                listing_id=listing_id,
+                listing_kind=listing.kind,
+                member_id=member_id,
+                status=status,
+                payment_status="PAID" if status == "CONFIRMED" else "REFUNDED",
+                check_in=start,
+                check_out=end,
+                guests=guests,
+                total_minor=listing.price_minor * units if total_minor is None else total_minor,
+                currency=currency or listing.currency,
+            )
+            session.add(booking)
+            await session.flush()
+            return booking.id
+
+    return server.run(insert())
+
+
+BOOKING_FIELDS = """
+  id referenceCode status paymentStatus targetType checkIn checkOut guests totalPrice currency
+  createdAt updatedAt target { __typename id name } timeline { from to at actor }
+"""
+BOOK = (
+    "mutation Book($input: CreateTravelBookingInput!) { createTravelBooking(input: $input) {"
+    + BOOKING_FIELDS
+    + "} }"
+)
+
+
+def future_date(days: int) -> str:
+    """The date `days` after today (UTC) as YYYY-MM-DD."""
+    from datetime import UTC, timedelta
+
+    return (datetime.now(UTC).date() + timedelta(days=days)).isoformat()
+
+
+def request_booking(
+    server: LiveServer,
+    key: str,
+    target_id: uuid.UUID | str,
+    *,
+    target_type: str = "PROPERTY",
+    headers: dict[str, str] | None = None,
+    **fields: Any,
+) -> Any:
+    """POST createTravelBooking as a partner would; `fields` are checkIn, checkOut, guests.
+    Returns the raw httpx response (the caller asserts)."""
+    from tests.support.api import post
+
+    booking_input = {"targetType": target_type, "targetId": str(target_id), **fields}
+    return post(server, key, BOOK, {"input": booking_input}, headers=headers)
+
+
+# Catalog set-up through GraphQL, as a host or an operator would do it.
+
+CREATE_LISTING_MUTATIONS = {
+    "PROPERTY": ("createTravelProperty", "CreateTravelPropertyInput"),
+    "TOUR": ("createTravelTour", "CreateTravelTourInput"),
+    "ACTIVITY": ("createTravelActivity", "CreateTravelActivityInput"),
+    "EVENT": ("createTravelEvent", "CreateTravelEventInput"),
+    "TRIP": ("createTravelTrip", "CreateTravelTripInput"),
+}
+
+
+def listing_input(kind: str, provider_id: str, **fields: Any) -> dict[str, Any]:
+    """A valid create input for a listing of `kind`; `fields` override or add (None drops)."""
+    values: dict[str, Any] = {"providerId": provider_id, "name": f"A {kind.lower()}"}
+    values["location"] = "Lisbon"
+    if kind == "PROPERTY":
+        values.update(pricePerNight="120.00", maxGuests=2, units=1)
+    else:
+        values.update(price="45.00", capacity=10)
+    if kind == "EVENT":
+        values.update(startsAt="2030-06-01T19:00:00Z", endsAt="2030-06-01T23:00:00Z")
+    if kind == "TRIP":
+        values.update(origin="Lisbon", destination="Porto", departsAt="2030-06-01T08:00:00Z")
+        values.update(mode="TRAIN")
+    values.update(fields)
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def create_listing_mutation(kind: str, selection: str = "id") -> str:
+    name, input_type = CREATE_LISTING_MUTATIONS[kind]
+    return f"mutation ($input: {input_type}!) {{ {name}(input: $input) {{ {selection} }} }}"
+
+
+def api_provider(server: LiveServer, key: str, name: str = "Casa Azul", type: str = "HOST") -> str:
+    """Register a provider through createTravelProvider; returns its id."""
+    from tests.support.api import data
+
+    mutation = "mutation ($input: CreateTravelProviderInput!) { createTravelProvider(input: $input) { id } }"
+    result = data(server, key, mutation, {"input": {"name": name, "type": type}})
+    return str(result["createTravelProvider"]["id"])
+
+
+def api_listing(server: LiveServer, key: str, kind: str, provider_id: str, **fields: Any) -> str:
+    """Create a listing of `kind` through GraphQL (see `listing_input`); returns its id."""
+    from tests.support.api import data
+
+    variables = {"input": listing_input(kind, provider_id, **fields)}
+    result = data(server, key, create_listing_mutation(kind), variables)
+    return str(result[CREATE_LISTING_MUTATIONS[kind][0]]["id"])

@@ -6,7 +6,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Any
 
 import httpx
 from graphql import GraphQLSchema
@@ -20,10 +19,14 @@ from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
 from travel.db.registry import Databases
+from travel.events.dispatcher import BackgroundDispatcher
 from travel.graphql.documents import DocumentCache
+from travel.graphql.execution import Executor
 from travel.graphql.http import graphql_endpoint, method_not_allowed
+from travel.graphql.limits import query_limit_rules
 from travel.graphql.schema import build_schema
-from travel.limits.quotas import Unlimited
+from travel.limits.quotas import Quotas, build_quotas
+from travel.metrics import instrument, metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, get_settings
 from travel.web import static_app
@@ -40,7 +43,8 @@ class Services:
     authenticator: Authenticator
     schema: GraphQLSchema
     documents: DocumentCache
-    limiter: Any
+    limiter: Quotas
+    executor: Executor
     http: httpx.AsyncClient
 
 
@@ -70,8 +74,10 @@ def build_services(settings: Settings) -> Services:
             schema,
             size=settings.document_cache_size,
             max_tokens=settings.query_limits.max_tokens,
+            extra_rules=query_limit_rules(settings.query_limits),
         ),
-        limiter=Unlimited(),
+        limiter=build_quotas(settings),
+        executor=Executor(schema, fast=settings.fast_path),
         http=http,
     )
 
@@ -108,15 +114,24 @@ def create_app(settings: Settings | None = None, *, migrate_on_start: bool = Tru
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if migrate_on_start:
             await prepare_database(services.databases)
+        dispatcher = BackgroundDispatcher(services.databases, services.settings)
+        app.state.dispatcher = dispatcher
+        dispatcher.start()
         try:
             yield
         finally:
+            await dispatcher.stop()
             await services.http.aclose()
+            await services.limiter.close()
             await services.databases.dispose()
 
     app = Starlette(
         routes=[
-            Route("/workspaces/graphql", graphql_endpoint, methods=["POST"]),
+            Route(
+                "/workspaces/graphql",
+                instrument(graphql_endpoint, services.schema),
+                methods=["POST"],
+            ),
             Route(
                 "/workspaces/graphql",
                 method_not_allowed,
@@ -124,6 +139,7 @@ def create_app(settings: Settings | None = None, *, migrate_on_start: bool = Tru
             ),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
+            Route("/metrics", metrics_endpoint, methods=["GET"]),
             Mount("/", app=static_app()),
         ],
         lifespan=lifespan,

@@ -60,10 +60,18 @@ class Settings:
     document_cache_size: int = 1000
     auth_cache_seconds: float = 2.0
     rate_limit_window_seconds: int = 60
+    # Rate-limit Redis: each call gives up after this long; after a failure Redis is skipped
+    # (counting in memory) for `redis_retry_seconds` before it is tried again.
+    redis_timeout_seconds: float = 0.25
+    redis_retry_seconds: float = 1.0
     dispatcher_interval_seconds: float = 1.0
     webhook_timeout_seconds: float = 10.0
+    webhook_retry_base_seconds: float = 30.0  # first retry; doubles per attempt (with jitter)
+    webhook_retry_window_seconds: float = 3 * 24 * 3600.0  # then the delivery is DEAD
+    dispatcher_batch_size: int = 50
     query_limits: QueryLimits = field(default_factory=QueryLimits)
     log_level: str = "INFO"
+    fast_path: bool = True  # compiled query execution (TRAVEL_FAST_PATH=0 forces graphql-core)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -79,8 +87,15 @@ class Settings:
             document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
             auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
             rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
+            redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25),
+            redis_retry_seconds=_float("TRAVEL_REDIS_RETRY_SECONDS", 1.0),
             dispatcher_interval_seconds=_float("TRAVEL_DISPATCHER_INTERVAL_SECONDS", 1.0),
             webhook_timeout_seconds=_float("TRAVEL_WEBHOOK_TIMEOUT_SECONDS", 10.0),
+            webhook_retry_base_seconds=_float("TRAVEL_WEBHOOK_RETRY_BASE_SECONDS", 30.0),
+            webhook_retry_window_seconds=_float(
+                "TRAVEL_WEBHOOK_RETRY_WINDOW_SECONDS", 3 * 24 * 3600.0
+            ),
+            dispatcher_batch_size=_int("TRAVEL_DISPATCHER_BATCH_SIZE", 50),
             query_limits=QueryLimits(
                 max_depth=_int("TRAVEL_MAX_QUERY_DEPTH", 12),
                 max_aliases=_int("TRAVEL_MAX_QUERY_ALIASES", 30),
@@ -88,6 +103,7 @@ class Settings:
                 max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000),
             ),
             log_level=(_str("TRAVEL_LOG_LEVEL") or "INFO").upper(),
+            fast_path=(_str("TRAVEL_FAST_PATH") or "1") not in ("0", "false", "no", "off"),
         )
 
 

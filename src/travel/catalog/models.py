@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base, TenantMixin
+
+
+def _occurs_on(context: Any) -> date | None:
+    """Derived on insert, whatever inserts the row (service, seed or test factory)."""
+    params = context.get_current_parameters()
+    instant = {"EVENT": params.get("starts_at"), "TRIP": params.get("departs_at")}.get(
+        params.get("kind")
+    )
+    return instant.astimezone(UTC).date() if isinstance(instant, datetime) else None
 
 
 class Provider(TenantMixin, Base):
@@ -45,7 +55,7 @@ class Listing(TenantMixin, Base):
             "id",
         ),
         Index("ix_listings_workspace_id_provider_id", "workspace_id", "provider_id"),
-        Index("ix_listings_workspace_id_kind_location", "workspace_id", "kind", "location"),
+        Index("ix_listings_workspace_id_kind_occurs_on", "workspace_id", "kind", "occurs_on"),
         Index("ix_listings_workspace_id_kind_price_minor", "workspace_id", "kind", "price_minor"),
         Index("ix_listings_workspace_id_kind_rating", "workspace_id", "kind", "rating"),
     )
@@ -72,3 +82,6 @@ class Listing(TenantMixin, Base):
     departs_at: Mapped[datetime | None] = mapped_column(default=None)
     arrives_at: Mapped[datetime | None] = mapped_column(default=None)
     mode: Mapped[str | None] = mapped_column(String(16), default=None)
+    # EVENT: the UTC date it starts; TRIP: the UTC date it departs. The only date on which
+    # they can be booked, kept as a date so availability filters compare dates portably.
+    occurs_on: Mapped[date | None] = mapped_column(default=_occurs_on)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
 
@@ -42,6 +42,7 @@ class ListingRecord:
     departs_at: datetime | None
     arrives_at: datetime | None
     mode: str | None
+    occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
 
     @property
     def price_per_night(self) -> Decimal:

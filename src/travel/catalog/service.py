@@ -1,21 +1,30 @@
-"""Catalog rules: who may register providers and listings, and what a valid one is."""
+"""Catalog rules: who may read and register providers and listings, and what a valid one is."""
 
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
-from travel.catalog import repository
+from travel.catalog import inputs, repository
+from travel.catalog.filters import DateWindow, ListingFilter, ProviderFilter, window
 from travel.catalog.models import Provider
-from travel.catalog.records import ProviderRecord
-from travel.errors import NotFound, ValidationError
+from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.errors import Forbidden, NotFound, ValidationError
 from travel.pagination import Page
 
 PROVIDER_TYPES = ("HOST", "OPERATOR")
+KIND_NAMES = {
+    "PROPERTY": "Property",
+    "TOUR": "Tour",
+    "ACTIVITY": "Activity",
+    "EVENT": "Event",
+    "TRIP": "Trip",
+}
 
 
 def parse_id(raw: str, what: str) -> uuid.UUID:
@@ -26,21 +35,12 @@ def parse_id(raw: str, what: str) -> uuid.UUID:
         raise NotFound(f"{what} not found") from None
 
 
-def clean_name(value: Any, field: str, *, max_length: int = 200) -> str:
-    text = value.strip() if isinstance(value, str) else ""
-    if not text:
-        raise ValidationError(f"{field} must not be empty", field=field)
-    if len(text) > max_length:
-        raise ValidationError(f"{field} must be at most {max_length} characters", field=field)
-    return text
-
-
 async def create_provider(
     session: AsyncSession, principal: Principal, data: dict[str, Any]
 ) -> ProviderRecord:
     """Register a host or operator owned by the caller."""
     principal.require(Permission.HOST)
-    name = clean_name(data.get("name"), "input.name")
+    name = inputs.text(data, "name")
     provider_type = data.get("type")
     if provider_type not in PROVIDER_TYPES:
         raise ValidationError("input.type must be HOST or OPERATOR", field="input.type")
@@ -54,16 +54,72 @@ async def create_provider(
 
 
 async def list_providers(
-    session: AsyncSession, principal: Principal, page: Page
+    session: AsyncSession, principal: Principal, page: Page, conditions: ProviderFilter
 ) -> list[ProviderRecord]:
+    """A page of the workspace's providers."""
     principal.require(Permission.READ)
-    return await repository.list_providers(session, principal.workspace_id, page)
+    return await repository.list_providers(session, principal.workspace_id, page, conditions)
 
 
 async def get_provider(session: AsyncSession, principal: Principal, raw_id: str) -> ProviderRecord:
+    """One provider of the workspace, or NOT_FOUND."""
     principal.require(Permission.READ)
     provider_id = parse_id(raw_id, "Provider")
     found = await repository.providers_by_id(session, principal.workspace_id, [provider_id])
     if provider_id not in found:
         raise NotFound("Provider not found")
     return found[provider_id]
+
+
+async def list_listings(
+    session: AsyncSession, principal: Principal, kind: str, page: Page, conditions: ListingFilter
+) -> list[ListingRecord]:
+    """A page of the workspace's listings of one kind."""
+    principal.require(Permission.READ)
+    return await repository.list_listings(session, principal.workspace_id, kind, page, conditions)
+
+
+async def get_listing(
+    session: AsyncSession, principal: Principal, kind: str, raw_id: str
+) -> ListingRecord:
+    """One listing of `kind` in the workspace; another kind's id is NOT_FOUND too."""
+    principal.require(Permission.READ)
+    what = KIND_NAMES[kind]
+    listing_id = parse_id(raw_id, what)
+    listing = (await repository.listings_by_id(session, principal.workspace_id, [listing_id])).get(
+        listing_id
+    )
+    if listing is None or listing.kind != kind:
+        raise NotFound(f"{what} not found")
+    return listing
+
+
+async def create_listing(
+    session: AsyncSession, principal: Principal, kind: str, data: dict[str, Any]
+) -> ListingRecord:
+    """Add a listing of `kind` under a provider the caller owns (admins: any provider)."""
+    principal.require(Permission.HOST)
+    values = inputs.LISTING_VALUES[kind](data)
+    provider = await _provider_to_list_under(session, principal, data.get("providerId"))
+    return await repository.insert_listing(
+        session, principal.workspace_id, provider.id, kind, values
+    )
+
+
+async def _provider_to_list_under(
+    session: AsyncSession, principal: Principal, raw_id: Any
+) -> ProviderRecord:
+    # Found in the caller's workspace first: another workspace's provider is NOT_FOUND.
+    provider_id = parse_id(raw_id, "Provider")
+    found = await repository.providers_by_id(session, principal.workspace_id, [provider_id])
+    provider = found.get(provider_id)
+    if provider is None:
+        raise NotFound("Provider not found")
+    if provider.owner_member_id != principal.member_id and not principal.has(Permission.ADMIN):
+        raise Forbidden("Only the provider's owner or an admin may add listings to it")
+    return provider
+
+
+def calendar_window(first: date, last: date) -> DateWindow:
+    """The dates an `availability(from, to)` field asks about (both included, ≤ 366)."""
+    return window(first, last, stay=False, names=("from", "to"))

@@ -8,6 +8,7 @@ import click
 
 from travel.auth import service as auth_service
 from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
+from travel.cli import deliveries
 from travel.cli.common import emit, json_option, run_with_databases
 from travel.db import migrate
 from travel.db.registry import Databases
@@ -164,6 +165,10 @@ def webhook_add(workspace_id: str, url: str, as_json: bool) -> None:
 
     endpoint_id, secret = run_with_databases(action)
     emit({"id": endpoint_id, "secret": secret}, as_json, f"webhook {endpoint_id}: secret {secret}")
+
+
+webhook.add_command(deliveries.deliveries)
+webhook.add_command(deliveries.retry)
 
 
 COMMANDS = [db, workspace, member, apikey, webhook]

@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 from sqlalchemy.exc import SQLAlchemyError
 
-from travel.cli import admin, demo, server
+from travel.cli import admin, client, demo, server, worker
 from travel.errors import TravelError
 from travel.settings import SettingsError
 
@@ -23,7 +23,9 @@ def cli() -> None:
     """
 
 
-for command in (*server.COMMANDS, *admin.COMMANDS, *demo.COMMANDS):
+for command in (
+    *server.COMMANDS, *admin.COMMANDS, *demo.COMMANDS, *worker.COMMANDS, *client.COMMANDS
+):
     cli.add_command(command)
 
 

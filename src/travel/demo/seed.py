@@ -1,23 +1,19 @@
-"""`travel demo seed`: a demo workspace with a traveler, a host and an admin, and some inventory."""
+"""`travel demo seed`: a demo workspace with a traveler, a host and an admin, and a catalog."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from travel.auth import service as auth_service
 from travel.auth.models import Member, Workspace
-from travel.catalog import service as catalog
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
+from travel.demo.catalog import seed_catalog
 
-PROVIDERS = [
-    ("Casa Azul Guesthouse", "HOST"),
-    ("Harbour View Apartments", "HOST"),
-    ("Alpine Lodge Collective", "HOST"),
-    ("Lisbon Walking Tours", "OPERATOR"),
-    ("Atlas Adventures", "OPERATOR"),
-    ("Riverside Arena", "OPERATOR"),
-]
+# The same catalog every time (dates move with today, so events and trips stay ahead).
+RANDOM_SEED = 2026
 
 
 @dataclass
@@ -27,7 +23,7 @@ class DemoWorkspace:
 
 
 async def seed(databases: Databases) -> DemoWorkspace:
-    """Create the demo workspace and return fresh keys for each role."""
+    """Create the demo workspace, fill its catalog and return fresh keys for each role."""
     workspace = await auth_service.create_workspace(databases, "Demo Travel Co", "pro")
     demo = DemoWorkspace(workspace)
     members: dict[str, Member] = {}
@@ -37,9 +33,10 @@ async def seed(databases: Databases) -> DemoWorkspace:
             databases, workspace, roles=[], subject=members[role].subject, permissions=[]
         )
         demo.keys[role] = issued.secret
+    # The host owns every demo provider, so the host key can add listings under any of them.
     host = auth_service.principal_for(workspace, members["host"])
     engines = databases.for_tenant(workspace.database_url)
     async with tenant_transaction(engines, host.workspace_id, write=True) as session:
-        for name, kind in PROVIDERS:
-            await catalog.create_provider(session, host, {"name": name, "type": kind})
+        today = datetime.now(UTC).date()
+        await seed_catalog(session, host, random.Random(RANDOM_SEED), today)
     return demo

@@ -25,6 +25,8 @@ class OutboxEvent(TenantMixin, Base):
 
 
 class WebhookEndpoint(TenantMixin, Base):
+    """A subscriber URL with its signing secret; a 410 Gone answer disables it."""
+
     __tablename__ = "webhook_endpoints"
 
     url: Mapped[str] = mapped_column(Text)
@@ -48,18 +50,36 @@ class WebhookDelivery(TenantMixin, Base):
         # The dispatcher scans due deliveries across workspaces: the one index not led by
         # workspace_id, on purpose.
         Index("ix_webhook_deliveries_status_next_attempt_at", "status", "next_attempt_at"),
+        # `travel webhook deliveries`: a workspace's failing deliveries, newest first.
+        Index(
+            "ix_webhook_deliveries_workspace_id_status_created_at",
+            "workspace_id",
+            "status",
+            "created_at",
+        ),
+        # A 410 Gone ends every open delivery of its endpoint.
+        Index(
+            "ix_webhook_deliveries_workspace_id_endpoint_id_status",
+            "workspace_id",
+            "endpoint_id",
+            "status",
+        ),
     )
 
     event_id: Mapped[uuid.UUID]
     endpoint_id: Mapped[uuid.UUID]
-    status: Mapped[str] = mapped_column(String(16))  # PENDING | SUCCEEDED | FAILED | DEAD
+    # PENDING (not tried yet, or re-queued) | FAILED (will be retried) | SUCCEEDED | DEAD
+    status: Mapped[str] = mapped_column(String(16))
     attempt_count: Mapped[int] = mapped_column(default=0)
+    # When the next attempt is due; while an attempt is in flight, the end of its lease.
     next_attempt_at: Mapped[datetime | None] = mapped_column(default=None)
     last_status_code: Mapped[int | None] = mapped_column(default=None)
     last_error: Mapped[str | None] = mapped_column(Text, default=None)
 
 
 class WebhookAttempt(TenantMixin, Base):
+    """One HTTP request made for a delivery: its outcome and how long it took."""
+
     __tablename__ = "webhook_attempts"
     __table_args__ = (
         ForeignKeyConstraint(

@@ -5,12 +5,12 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
 from travel.db.base import utcnow
-from travel.events.models import OutboxEvent, WebhookDelivery, WebhookEndpoint
+from travel.events import repository
+from travel.events.models import OutboxEvent, WebhookDelivery
 
 EVENT_TYPES = ("booking.created", "booking.cancelled")
 
@@ -21,26 +21,25 @@ async def publish(
     """Record `event_type` in the current transaction: it exists iff the change commits.
 
     One pending delivery is created per enabled webhook endpoint of the workspace; the
-    dispatcher sends them after commit.
+    dispatcher sends them after commit. `data` must be JSON-serialisable.
     """
     if event_type not in EVENT_TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
-    event = OutboxEvent(id=uuid.uuid4(), workspace_id=workspace_id, type=event_type, data=data)
-    session.add(event)
-    endpoints = await session.execute(
-        select(WebhookEndpoint.id).where(
-            WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.enabled.is_(True)
-        )
-    )
     now = utcnow()
-    for (endpoint_id,) in endpoints:
+    event = OutboxEvent(
+        id=uuid.uuid4(), workspace_id=workspace_id, type=event_type, data=data, created_at=now
+    )
+    session.add(event)
+    for endpoint_id in await repository.enabled_endpoint_ids(session, workspace_id):
         session.add(
             WebhookDelivery(
                 workspace_id=workspace_id,
                 event_id=event.id,
                 endpoint_id=endpoint_id,
                 status="PENDING",
+                attempt_count=0,
                 next_attempt_at=now,
+                created_at=now,
             )
         )
     await session.flush()

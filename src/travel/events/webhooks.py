@@ -1,18 +1,24 @@
-"""Webhook endpoints: registration (delivery lives in travel.events.dispatcher)."""
+"""Webhook endpoints and deliveries: operator actions (sending is in travel.events.dispatcher)."""
 
 from __future__ import annotations
 
 import secrets
+import uuid
+from collections.abc import Sequence
 from urllib.parse import urlsplit
-
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
+from travel.db.base import utcnow
+from travel.db.engine import Engines
 from travel.db.registry import Databases
-from travel.db.session import tenant_transaction
-from travel.errors import ValidationError
+from travel.db.session import system_transaction, tenant_transaction
+from travel.errors import NotFound, ValidationError
+from travel.events import repository
 from travel.events.models import WebhookEndpoint
+from travel.events.records import STATUSES, DeliveryRecord
+
+MAX_LISTED = 1000
 
 
 def validate_url(url: str) -> str:
@@ -20,11 +26,6 @@ def validate_url(url: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValidationError("url must be an absolute http:// or https:// URL")
     return url.strip()
-
-
-async def insert_endpoint(session: AsyncSession, endpoint: WebhookEndpoint) -> None:
-    session.add(endpoint)
-    await session.flush()
 
 
 async def add_endpoint(databases: Databases, workspace: Workspace, url: str) -> WebhookEndpoint:
@@ -36,5 +37,52 @@ async def add_endpoint(databases: Databases, workspace: Workspace, url: str) -> 
     async with tenant_transaction(
         databases.for_tenant(workspace.database_url), ws, write=True
     ) as session:
-        await insert_endpoint(session, endpoint)
+        await repository.insert_endpoint(session, endpoint)
     return endpoint
+
+
+async def list_deliveries(
+    databases: Databases, workspace: Workspace, statuses: Sequence[str], limit: int = 100
+) -> list[DeliveryRecord]:
+    """A workspace's deliveries in `statuses`, newest first."""
+    unknown = set(statuses) - set(STATUSES)
+    if unknown or not statuses:
+        raise ValidationError(f"status must be one of: {', '.join(STATUSES)}")
+    if not 1 <= limit <= MAX_LISTED:
+        raise ValidationError(f"limit must be 1 to {MAX_LISTED}")
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=False) as session:
+        return await repository.list_deliveries(session, ws, statuses, limit)
+
+
+async def retry_delivery(databases: Databases, raw_id: str) -> DeliveryRecord:
+    """Queue a delivery (failed, dead or even delivered) to be sent again right away."""
+    try:
+        delivery_id = uuid.UUID(raw_id)
+    except ValueError:
+        raise NotFound(f"no webhook delivery {raw_id!r}") from None
+    async with system_transaction(databases.main) as session:
+        dedicated = await repository.dedicated_database_urls(session)
+    for engines in (databases.main, *(databases.for_tenant(url) for url in dedicated)):
+        requeued = await _requeue(engines, delivery_id)
+        if requeued is not None:
+            return requeued
+    raise NotFound(f"no webhook delivery {raw_id!r}")
+
+
+async def _requeue(engines: Engines, delivery_id: uuid.UUID) -> DeliveryRecord | None:
+    async with system_transaction(engines) as session:
+        ws = await repository.find_delivery_workspace(session, delivery_id)
+        if ws is None:
+            return None
+        delivery = await repository.get_delivery(session, ws, delivery_id)
+        if delivery is None:
+            return None
+        if not delivery.endpoint_enabled:
+            raise ValidationError(
+                f"endpoint {delivery.url} is disabled ({delivery.disabled_reason}); "
+                "subscribe it again with `travel webhook add`"
+            )
+        await repository.requeue(session, ws, delivery_id, utcnow())
+        return await repository.get_delivery(session, ws, delivery_id)

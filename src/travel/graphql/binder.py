@@ -69,9 +69,12 @@ def build(
         for scalar in module.scalars:
             target = schema.type_map[scalar.type_name]
             assert isinstance(target, GraphQLScalarType), scalar.type_name
-            target.serialize = scalar.serialize  # type: ignore[method-assign,assignment]
-            target.parse_value = scalar.parse_value  # type: ignore[method-assign,assignment]
+            # graphql-core 3.3 executes with the coerce_* functions; the legacy names
+            # are kept equal so every code path agrees.
+            target.serialize = target.coerce_output_value = scalar.serialize  # type: ignore[method-assign,assignment]
+            target.parse_value = target.coerce_input_value = scalar.parse_value  # type: ignore[method-assign,assignment]
             target.parse_literal = scalar.parse_literal  # type: ignore[method-assign]
+            target.coerce_input_literal = None
         for name, values in module.enum_values.items():
             enum = schema.type_map[name]
             assert isinstance(enum, GraphQLEnumType), name
@@ -98,6 +101,8 @@ def _attribute_resolver(attribute: str) -> Resolver:
             return source.get(attribute)
         return getattr(source, attribute, None)
 
+    # The fast path reads this to inline the attribute access.
+    resolve.reads_attribute = attribute  # type: ignore[attr-defined]
     return resolve
 
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from graphql import ExecutionResult, GraphQLError, execute
+from graphql import ExecutionResult, GraphQLError
 from starlette.requests import Request
 from starlette.responses import Response
 
+from travel.bookings import idempotency
 from travel.errors import TravelError, Unauthenticated, ValidationError
 from travel.graphql.context import RequestContext
 from travel.graphql.errors import INTERNAL, format_error, request_error
+from travel.limits.quotas import QuotaExceeded
 
 if TYPE_CHECKING:
     from travel.app import Services
+    from travel.auth.identity import Principal
 
 JSON = "application/json"
 
@@ -75,8 +78,9 @@ def parse_request(body: bytes) -> tuple[str, dict[str, Any] | None, str | None]:
 
 
 def _status_for(result: ExecutionResult, formatted: list[dict[str, Any]]) -> int:
-    if result.data is None and formatted:
-        # Nothing ran: the variables did not fit the document.
+    if result.data is None and formatted and all("path" not in e for e in formatted):
+        # Nothing ran: the variables did not fit the document. (A non-null mutation field
+        # that failed also nulls `data`, but its errors have a path: that is a 200.)
         return 500 if any(e["extensions"]["code"] == INTERNAL for e in formatted) else 400
     if any(e["extensions"]["code"] == INTERNAL for e in formatted):
         return 500
@@ -97,10 +101,10 @@ async def graphql_endpoint(request: Request) -> Response:
     state = request.state
     request_id: str = state.request_id
     headers: dict[str, str] = {}
+    principal: Principal | None = None
     try:
         principal = await services.authenticator.authenticate(request.headers.get("authorization"))
         state.workspace = str(principal.workspace_id)
-        headers = await services.limiter.peek_headers(principal)
         body = await read_body(request, services.settings.max_body_bytes)
         query, variables, operation_name = parse_request(body)
         prepared = services.documents.get(query)
@@ -114,7 +118,12 @@ async def graphql_endpoint(request: Request) -> Response:
                 else "The document has several operations: send operationName"
             )
         state.operation = operation.name.value if operation.name else None
-        headers = await services.limiter.charge(principal, prepared.root_fields(operation))
+        state.root_fields = root_fields = prepared.root_fields(operation)
+        headers = await services.limiter.charge(principal, root_fields)
+        # Idempotency-Key on mutations: replay the first response, or run and record this one.
+        claim = await idempotency.claim(services.databases, principal, request, body, operation)
+        if (replayed := claim.replay(headers)) is not None:
+            return replayed
         context = RequestContext(
             principal,
             services.databases.for_tenant(principal.database_url),
@@ -123,23 +132,19 @@ async def graphql_endpoint(request: Request) -> Response:
             services=services,
         )
         try:
-            result = execute(
-                services.schema,
-                prepared.document,  # type: ignore[arg-type]
-                context_value=context,
-                variable_values=variables,
-                operation_name=operation_name,
+            result = await services.executor.run(
+                prepared, operation, operation_name, variables, context
             )
-            if not isinstance(result, ExecutionResult):
-                result = await result
         finally:
             await context.close()
     except DocumentErrors as exc:
         formatted = [format_error(e, request_id) for e in exc.errors]
         state.outcome = "VALIDATION_ERROR"
+        headers = await _quota_headers(services, principal, headers)
         return json_response({"errors": formatted}, 400, headers)
     except TravelError as exc:
         state.outcome = exc.code
+        headers = await _quota_headers(services, principal, headers, exc)
         return error_response(exc, headers)
     formatted = [format_error(e, request_id) for e in result.errors or ()]
     status = _status_for(result, formatted)
@@ -149,7 +154,24 @@ async def graphql_endpoint(request: Request) -> Response:
         payload["errors"] = formatted
     if result.data is not None or status == 200:
         payload["data"] = result.data
-    return json_response(payload, status, headers)
+    response = json_response(payload, status, headers)
+    await claim.finish(response, result)
+    return response
+
+
+async def _quota_headers(
+    services: Services,
+    principal: Principal | None,
+    headers: dict[str, str],
+    error: TravelError | None = None,
+) -> dict[str, str]:
+    """Rate-limit headers for a refused request: the exhausted quota's, the charged ones, or
+    (refused before the document was known) the `read` quota's, peeked without spending."""
+    if isinstance(error, QuotaExceeded):
+        return {**headers, **error.headers}
+    if headers or principal is None:
+        return headers
+    return await services.limiter.peek_headers(principal)
 
 
 class DocumentErrors(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -54,8 +55,12 @@ def _serialize_date(value: Any) -> str:
     raise GraphQLError(f"Date cannot represent {type(value).__name__}")
 
 
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
 def _parse_date(value: Any) -> date:
-    if not isinstance(value, str) or len(value) != 10:
+    # fromisoformat alone would also take ISO week dates such as 2026-W01-1.
+    if not isinstance(value, str) or not _DATE.match(value):
         raise GraphQLError("Date must be a string in the form YYYY-MM-DD")
     try:
         return date.fromisoformat(value)

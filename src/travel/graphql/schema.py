@@ -18,10 +18,19 @@ type Mutation
 
 
 def _modules() -> list[SchemaModule]:
+    from travel.analytics.schema import MODULE as ANALYTICS
+    from travel.bookings.schema import MODULE as BOOKINGS
     from travel.catalog.schema import MODULE as CATALOG
+    from travel.favorites.schema import MODULE as FAVORITES
 
     scalars: list[ScalarBinding] = SCALARS
-    return [SchemaModule(BASE_TYPE_DEFS + SCALAR_DEFS, scalars=scalars), CATALOG]
+    return [
+        SchemaModule(BASE_TYPE_DEFS + SCALAR_DEFS, scalars=scalars),
+        CATALOG,
+        ANALYTICS,
+        BOOKINGS,
+        FAVORITES,
+    ]
 
 
 def _wrap_mutation(resolver: Resolver) -> Resolver:

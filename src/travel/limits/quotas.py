@@ -1,15 +1,123 @@
-"""Per-workspace, per-action quotas (DESIGN §7). Placeholder interface until issue 5 lands."""
+"""Per-workspace, per-action quotas (DESIGN §7) and the `X-RateLimit-*` headers reporting them.
+
+A request spends one unit of each action its root fields touch. It is refused (429, nothing
+runs) when any of those actions is exhausted; see docs/decisions/0040-rate-limit-semantics.md.
+"""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from limits import RateLimitItem, RateLimitItemPerSecond
+
+from travel import metrics
 from travel.auth.identity import Principal
+from travel.errors import RateLimited
+from travel.limits.actions import READ, actions_for, quota
+from travel.limits.counters import Counters, build_counters
+from travel.settings import Settings
 
 
-class Unlimited:
-    """Charges nothing and reports no quota headers."""
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Where one action of one workspace stands in the current window."""
+
+    action: str
+    limit: int
+    remaining: int
+    reset: int  # Unix epoch seconds at which the window ends
+
+    def headers(self) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(self.remaining),
+            "X-RateLimit-Reset": str(self.reset),
+        }
+
+
+class QuotaExceeded(RateLimited):
+    """429 RATE_LIMITED, carrying the headers of the exhausted action."""
+
+    def __init__(self, usage: Usage, now: float) -> None:
+        retry_after = max(1, math.ceil(usage.reset - now))
+        super().__init__(
+            f"Rate limit exceeded: the workspace's {usage.limit} {usage.action} requests "
+            f"for this window are used up; retry in {retry_after} s",
+            retry_after,
+        )
+        self.extensions["action"] = usage.action
+        self.headers = usage.headers()
+
+
+class Quotas:
+    """Charges requests against their workspace's plan quotas."""
+
+    def __init__(self, counters: Counters, window_seconds: int) -> None:
+        self.counters = counters
+        self.window_seconds = window_seconds
+        self._items: dict[tuple[str, str], RateLimitItem] = {}
 
     async def peek_headers(self, principal: Principal) -> dict[str, str]:
-        return {}
+        """The `read` quota's headers, spending nothing (for requests refused before a
+        document is known: bad JSON, invalid GraphQL, query limits)."""
+        return (await self._usage(principal, READ)).headers()
 
-    async def charge(self, principal: Principal, root_fields: set[str]) -> dict[str, str]:
-        return {}
+    async def charge(self, principal: Principal, root_fields: Iterable[str]) -> dict[str, str]:
+        """Spend one unit per touched action and return the most constrained one's headers;
+        raise QuotaExceeded, spending nothing more, when any action is exhausted."""
+        actions = actions_for(root_fields)
+        if len(actions) > 1:
+            # Test every action before spending any, so a refused request costs nothing.
+            refused = [a for a in actions if not await self._call(principal, a, spend=False)]
+            if refused:
+                await self._refuse(principal, refused)
+        refused = [a for a in actions if not await self._call(principal, a, spend=True)]
+        if refused:
+            await self._refuse(principal, refused)
+        usages = [await self._usage(principal, a) for a in actions]
+        return min(usages, key=lambda u: (u.remaining, u.limit)).headers()
+
+    async def close(self) -> None:
+        await self.counters.close()
+
+    def _item(self, plan: str, action: str) -> RateLimitItem:
+        item = self._items.get((plan, action))
+        if item is None:
+            item = RateLimitItemPerSecond(quota(plan, action), self.window_seconds, "travel")
+            self._items[(plan, action)] = item
+        return item
+
+    async def _call(self, principal: Principal, action: str, *, spend: bool) -> bool:
+        item = self._item(principal.plan, action)
+        key = str(principal.workspace_id)
+        if spend:
+            return await self.counters.hit(item, key, action)
+        return await self.counters.test(item, key, action)
+
+    async def _usage(self, principal: Principal, action: str) -> Usage:
+        item = self._item(principal.plan, action)
+        stats = await self.counters.stats(item, str(principal.workspace_id), action)
+        now = time.time()
+        # No window open yet: one would start now.
+        reset = stats.reset_time if stats.reset_time > now else now + self.window_seconds
+        return Usage(action, item.amount, max(0, stats.remaining), math.ceil(reset))
+
+    async def _refuse(self, principal: Principal, refused: list[str]) -> None:
+        usages = [await self._usage(principal, a) for a in refused]
+        # The request can run again only when the last exhausted window ends.
+        binding = max(usages, key=lambda u: u.reset)
+        metrics.RATE_LIMITED.labels(binding.action).inc()
+        raise QuotaExceeded(binding, time.time())
+
+
+def build_quotas(settings: Settings) -> Quotas:
+    """Quotas counted in Redis when `settings.redis_url` is set, in memory otherwise."""
+    counters = build_counters(
+        settings.redis_url,
+        timeout=settings.redis_timeout_seconds,
+        retry_seconds=settings.redis_retry_seconds,
+    )
+    return Quotas(counters, settings.rate_limit_window_seconds)

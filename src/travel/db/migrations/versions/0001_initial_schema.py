@@ -292,6 +292,18 @@ def upgrade() -> None:
         ["status", "next_attempt_at"],
         unique=False,
     )
+    op.create_index(
+        "ix_webhook_deliveries_workspace_id_status_created_at",
+        "webhook_deliveries",
+        ["workspace_id", "status", "created_at"],
+        unique=False,
+    )
+    op.create_index(
+        "ix_webhook_deliveries_workspace_id_endpoint_id_status",
+        "webhook_deliveries",
+        ["workspace_id", "endpoint_id", "status"],
+        unique=False,
+    )
 
     op.create_table(
         "listings",
@@ -317,6 +329,7 @@ def upgrade() -> None:
         sa.Column("departs_at", UtcDateTime(), nullable=True),
         sa.Column("arrives_at", UtcDateTime(), nullable=True),
         sa.Column("mode", sa.String(length=16), nullable=True),
+        sa.Column("occurs_on", sa.Date(), nullable=True),
         sa.Column(
             "created_at",
             UtcDateTime(),
@@ -343,9 +356,9 @@ def upgrade() -> None:
         unique=False,
     )
     op.create_index(
-        "ix_listings_workspace_id_kind_location",
+        "ix_listings_workspace_id_kind_occurs_on",
         "listings",
-        ["workspace_id", "kind", "location"],
+        ["workspace_id", "kind", "occurs_on"],
         unique=False,
     )
     op.create_index(
@@ -440,6 +453,12 @@ def upgrade() -> None:
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("workspace_id", "id", name=op.f("pk_bookings")),
+    )
+    op.create_index(
+        "ix_bookings_workspace_id_created_at_id",
+        "bookings",
+        ["workspace_id", "created_at", "id"],
+        unique=False,
     )
     op.create_index(
         "ix_bookings_workspace_id_listing_id_check_in",
@@ -562,6 +581,7 @@ def downgrade() -> None:
     op.drop_index("ix_bookings_workspace_id_reference_code", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_member_id_created_at", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_listing_id_check_in", table_name="bookings")
+    op.drop_index("ix_bookings_workspace_id_created_at_id", table_name="bookings")
 
     op.drop_table("bookings")
     op.drop_index("ix_webhook_attempts_workspace_id_delivery_id", table_name="webhook_attempts")
@@ -570,10 +590,16 @@ def downgrade() -> None:
     op.drop_index("ix_listings_workspace_id_provider_id", table_name="listings")
     op.drop_index("ix_listings_workspace_id_kind_rating", table_name="listings")
     op.drop_index("ix_listings_workspace_id_kind_price_minor", table_name="listings")
-    op.drop_index("ix_listings_workspace_id_kind_location", table_name="listings")
+    op.drop_index("ix_listings_workspace_id_kind_occurs_on", table_name="listings")
     op.drop_index("ix_listings_workspace_id_kind_created_at_id", table_name="listings")
 
     op.drop_table("listings")
+    op.drop_index(
+        "ix_webhook_deliveries_workspace_id_endpoint_id_status", table_name="webhook_deliveries"
+    )
+    op.drop_index(
+        "ix_webhook_deliveries_workspace_id_status_created_at", table_name="webhook_deliveries"
+    )
     op.drop_index("ix_webhook_deliveries_status_next_attempt_at", table_name="webhook_deliveries")
 
     op.drop_table("webhook_deliveries")

@@ -1,16 +1,4 @@
-"""GraphQL types and resolvers of the catalog (thin: translate, call the service, return)."""
-
-from __future__ import annotations
-
-from typing import Any
-
-from travel.catalog import service
-from travel.catalog.loaders import ProviderByIdLoader
-from travel.catalog.records import ListingRecord, ProviderRecord
-from travel.graphql.binder import ObjectBinding, SchemaModule
-from travel.graphql.context import Info
-from travel.pagination import TYPE_DEFS as PAGINATION_DEFS
-from travel.pagination import page_from
+"""SDL of the catalog's output types: providers, the listing interface, its five kinds."""
 
 TYPE_DEFS = '''
 """Whether a provider hosts stays or operates tours, activities, events and trips."""
@@ -67,6 +55,8 @@ interface TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
 }
 
 """A stay: `units` identical rooms, each for up to `maxGuests`; priced per night."""
@@ -83,6 +73,8 @@ type TravelProperty implements TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
   maxGuests: Int
   units: Int!
 }
@@ -101,6 +93,8 @@ type TravelTour implements TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
   capacity: Int!
   durationMinutes: Int
 }
@@ -119,11 +113,13 @@ type TravelActivity implements TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
   capacity: Int!
   durationMinutes: Int
 }
 
-"""An event: `capacity` persons in all; priced per person."""
+"""An event: `capacity` persons, booked on the UTC date it starts; priced per person."""
 type TravelEvent implements TravelListing {
   id: ID!
   kind: TravelBookingType!
@@ -137,12 +133,14 @@ type TravelEvent implements TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
   capacity: Int!
   startsAt: DateTime!
   endsAt: DateTime!
 }
 
-"""A transport departure: `capacity` seats; priced per person."""
+"""A transport departure: `capacity` seats, booked on the UTC date it departs; per person."""
 type TravelTrip implements TravelListing {
   id: ID!
   kind: TravelBookingType!
@@ -156,6 +154,8 @@ type TravelTrip implements TravelListing {
   rating: Float
   amenities: [String!]!
   provider: TravelProvider!
+  "What remains per date from `from` to `to` (both included, at most 366 dates)."
+  availability(from: Date!, to: Date!): [TravelAvailability!]!
   capacity: Int!
   origin: String!
   destination: String!
@@ -164,74 +164,12 @@ type TravelTrip implements TravelListing {
   mode: TravelTripMode!
 }
 
-input CreateTravelProviderInput {
-  name: String!
-  type: TravelProviderType!
-}
-
-extend type Query {
-  "Providers of the workspace, oldest first. Needs travel:read."
-  travelProviders(pagination: TravelPaginationInput): [TravelProvider!]
-  "One provider. Needs travel:read."
-  travelProvider(id: ID!): TravelProvider
-}
-
-extend type Mutation {
-  "Register a host or operator owned by the caller. Needs travel:host."
-  createTravelProvider(input: CreateTravelProviderInput!): TravelProvider
+"""One date of a listing's calendar."""
+type TravelAvailability {
+  date: Date!
+  "Rooms (stays) or places (other kinds) on that date; 0 when the listing does not run then."
+  capacity: Int!
+  "Still free: rooms for the night starting on `date` (stays), places on `date` (others)."
+  available: Int!
 }
 '''
-
-LISTING_TYPES = {
-    "PROPERTY": "TravelProperty",
-    "TOUR": "TravelTour",
-    "ACTIVITY": "TravelActivity",
-    "EVENT": "TravelEvent",
-    "TRIP": "TravelTrip",
-}
-
-
-def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
-    """The concrete GraphQL type of a listing (for the TravelListing interface)."""
-    return LISTING_TYPES[listing.kind]
-
-
-async def resolve_listing_provider(listing: ListingRecord, info: Info) -> ProviderRecord | None:
-    return await info.context.loader(ProviderByIdLoader).load(listing.provider_id)
-
-
-listing_objects = []
-for _type_name in LISTING_TYPES.values():
-    _binding = ObjectBinding(_type_name)
-    _binding.field("provider")(resolve_listing_provider)
-    listing_objects.append(_binding)
-
-query = ObjectBinding("Query")
-mutation = ObjectBinding("Mutation")
-
-
-@query.field("travelProviders")
-async def resolve_providers(
-    _: None, info: Info, pagination: dict[str, Any] | None = None
-) -> list[ProviderRecord]:
-    ctx = info.context
-    return await service.list_providers(await ctx.session(), ctx.principal, page_from(pagination))
-
-
-@query.field("travelProvider")
-async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
-    ctx = info.context
-    return await service.get_provider(await ctx.session(), ctx.principal, id)
-
-
-@mutation.field("createTravelProvider")
-async def resolve_create_provider(_: None, info: Info, input: dict[str, Any]) -> ProviderRecord:
-    ctx = info.context
-    return await service.create_provider(await ctx.session(), ctx.principal, input)
-
-
-MODULE = SchemaModule(
-    PAGINATION_DEFS + TYPE_DEFS,
-    objects=[query, mutation, *listing_objects],
-    type_resolvers={"TravelListing": resolve_listing_type},
-)

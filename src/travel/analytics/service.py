@@ -1,0 +1,94 @@
+"""Analytics rules: who may read them, what window a report covers, and how figures combine.
+
+Definitions (also in the schema descriptions and docs/decisions/0050-analytics-definitions.md):
+a booking counts when it is CONFIRMED and its stay starts (check-in) in the window; revenue is
+the sum of those bookings' total prices in the reporting currency; occupancy is booked
+property-nights ÷ (units * nights) over the window's nights.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.analytics import repository
+from travel.analytics.records import Analytics, CategoryCount, CurrencyTotal, OverviewStats, Window
+from travel.auth.identity import Principal
+from travel.auth.permissions import Permission
+from travel.errors import ValidationError
+from travel.money import from_minor
+
+CATEGORIES = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")  # TravelBookingType, in order
+MAX_WINDOW_DAYS = 366  # a whole year, leap years included
+DEFAULT_OCCUPANCY_NIGHTS = 30
+TOP_PROVIDERS = 5
+# The catalog's default listing currency: what a workspace without bookings reports in.
+DEFAULT_CURRENCY = "USD"
+
+
+def utc_today() -> date:
+    return datetime.now(UTC).date()
+
+
+def window_from(start: date | None, end: date | None, today: date) -> Window:
+    """The window a `from`/`to` pair asks for, or VALIDATION_ERROR."""
+    if start is None and end is None:
+        nights_to = today + timedelta(days=DEFAULT_OCCUPANCY_NIGHTS)
+        return Window(None, None, today, nights_to)
+    if start is None or end is None:
+        field = "from" if start is None else "to"
+        raise ValidationError("from and to must be given together (or neither)", field=field)
+    if start >= end:
+        raise ValidationError("from must be before to", field="to")
+    if (end - start).days > MAX_WINDOW_DAYS:
+        raise ValidationError(
+            f"the window from..to may span at most {MAX_WINDOW_DAYS} days", field="to"
+        )
+    return Window(start, end, start, end)
+
+
+def reporting_currency(totals: list[CurrencyTotal]) -> str:
+    """The currency of the most confirmed bookings (ties: first code alphabetically)."""
+    return totals[0].currency if totals else DEFAULT_CURRENCY
+
+
+async def overview_stats(
+    session: AsyncSession, principal: Principal, start: date | None, end: date | None
+) -> OverviewStats:
+    """Confirmed bookings, their revenue and property occupancy over the window."""
+    principal.require(Permission.ANALYTICS)
+    window = window_from(start, end, utc_today())
+    workspace_id = principal.workspace_id
+    totals = await repository.totals_by_currency(session, workspace_id, window)
+    currency = reporting_currency(totals)
+    revenue = next((t.amount for t in totals if t.currency == currency), None)
+    booked = await repository.booked_property_nights(session, workspace_id, window)
+    available = await repository.property_units(session, workspace_id) * window.nights
+    return OverviewStats(
+        total_bookings=sum(t.bookings for t in totals),
+        total_revenue=revenue if revenue is not None else from_minor(0, currency),
+        currency=currency,
+        revenue_by_currency=totals,
+        occupancy_rate=booked / available if available else 0.0,
+        booked_nights=booked,
+        available_nights=available,
+        occupancy_from=window.nights_from,
+        occupancy_to=window.nights_to,
+    )
+
+
+async def analytics(
+    session: AsyncSession, principal: Principal, start: date | None, end: date | None
+) -> Analytics:
+    """Confirmed bookings per kind, and the top providers by revenue, over the window."""
+    principal.require(Permission.ANALYTICS)
+    window = window_from(start, end, utc_today())
+    workspace_id = principal.workspace_id
+    by_kind = await repository.bookings_by_kind(session, workspace_id, window)
+    totals = await repository.totals_by_currency(session, workspace_id, window)
+    top = await repository.top_providers(
+        session, workspace_id, window, reporting_currency(totals), TOP_PROVIDERS
+    )
+    mix = [CategoryCount(kind, by_kind.get(kind, 0)) for kind in CATEGORIES]
+    return Analytics(category_mix=mix, top_providers=top)

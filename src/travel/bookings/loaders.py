@@ -1,0 +1,23 @@
+"""Per-request DataLoaders of bookings."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from travel.bookings import repository
+from travel.bookings.records import TransitionRecord
+from travel.catalog.loaders import SessionGate
+from travel.graphql.context import RequestContext
+from travel.graphql.dataloader import DataLoader
+
+
+class BookingTransitionByBookingIdLoader(DataLoader[uuid.UUID, list[TransitionRecord]]):
+    """Each booking's timeline: one query for every booking of a page."""
+
+    def __init__(self, ctx: RequestContext) -> None:
+        async def batch(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[TransitionRecord]]:
+            async with ctx.loader(SessionGate).session() as session:
+                return await repository.transitions_by_booking(session, ctx.workspace_id, ids)
+
+        super().__init__(batch)

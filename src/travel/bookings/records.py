@@ -1,0 +1,66 @@
+"""Plain read models of bookings (what resolvers serialise and events carry)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+CONFIRMED = "CONFIRMED"
+CANCELLED = "CANCELLED"
+PAID = "PAID"
+REFUNDED = "REFUNDED"
+
+
+@dataclass(frozen=True, slots=True)
+class BookingRecord:
+    id: uuid.UUID
+    reference_code: str
+    target_type: str
+    target_id: uuid.UUID
+    member_id: uuid.UUID
+    status: str
+    payment_status: str
+    check_in: date
+    check_out: date
+    guests: int
+    total_price: Decimal
+    currency: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TransitionRecord:
+    """One step of a booking's timeline; `from_status` is None for the creation."""
+
+    booking_id: uuid.UUID
+    from_status: str | None
+    to_status: str
+    at: datetime
+    actor_member_id: uuid.UUID | None
+
+
+@dataclass(frozen=True, slots=True)
+class BookableListing:
+    """What booking rules need to know of a listing (read under its row lock)."""
+
+    id: uuid.UUID
+    kind: str
+    price_minor: int
+    currency: str
+    units: int
+    max_guests: int | None
+    capacity: int | None
+    starts_at: datetime | None
+    departs_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class BookingScope:
+    """Which bookings a caller may see and cancel: the union of what its permissions allow."""
+
+    everything: bool = False
+    booked_by: uuid.UUID | None = None  # travel:book — one's own bookings
+    hosted_by: uuid.UUID | None = None  # travel:host — bookings on listings of one's providers

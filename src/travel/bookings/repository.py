@@ -1,0 +1,230 @@
+"""Every SQL statement of bookings (idempotency keys have their own, in idempotency/)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, false, or_, select, true, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.bookings.models import AuditEntry, Booking, BookingTransition
+from travel.bookings.records import (
+    CONFIRMED,
+    BookableListing,
+    BookingRecord,
+    BookingScope,
+    TransitionRecord,
+)
+from travel.catalog.availability import BookedSpan
+from travel.catalog.models import Listing, Provider
+from travel.money import from_minor
+from travel.pagination import Page
+
+_BOOKING_COLUMNS = (
+    Booking.id,
+    Booking.reference_code,
+    Booking.listing_kind,
+    Booking.listing_id,
+    Booking.member_id,
+    Booking.status,
+    Booking.payment_status,
+    Booking.check_in,
+    Booking.check_out,
+    Booking.guests,
+    Booking.total_minor,
+    Booking.currency,
+    Booking.created_at,
+    Booking.updated_at,
+)
+
+
+def booking_record(row: Sequence[Any]) -> BookingRecord:
+    """A record from a row of `_BOOKING_COLUMNS` (total converted from minor units)."""
+    values = list(row)
+    values[10] = from_minor(values[10], values[11])
+    return BookingRecord(*values)
+
+
+async def lock_listing(
+    session: AsyncSession, workspace_id: WorkspaceId, listing_id: uuid.UUID
+) -> BookableListing | None:
+    """The listing, row-locked until commit (`FOR UPDATE` on PostgreSQL; on SQLite the
+    writer already holds the database's write lock), so capacity checks cannot interleave."""
+    stmt = (
+        select(
+            Listing.id,
+            Listing.kind,
+            Listing.price_minor,
+            Listing.currency,
+            Listing.units,
+            Listing.max_guests,
+            Listing.capacity,
+            Listing.starts_at,
+            Listing.departs_at,
+        )
+        .where(Listing.workspace_id == workspace_id, Listing.id == listing_id)
+        .with_for_update()
+    )
+    row = (await session.execute(stmt)).first()
+    return None if row is None else BookableListing(*row)
+
+
+def _confirmed_on(workspace_id: WorkspaceId, listing_id: uuid.UUID) -> ColumnElement[bool]:
+    return and_(
+        Booking.workspace_id == workspace_id,
+        Booking.listing_id == listing_id,
+        Booking.status == CONFIRMED,
+    )
+
+
+async def confirmed_spans(
+    session: AsyncSession, workspace_id: WorkspaceId, listing_id: uuid.UUID, first: date, last: date
+) -> list[BookedSpan]:
+    """The listing's confirmed bookings touching the dates `first..last` (both included):
+    a superset of what the availability arithmetic counts, never less."""
+    stmt = select(Booking.check_in, Booking.check_out, Booking.guests).where(
+        _confirmed_on(workspace_id, listing_id),
+        Booking.check_in <= last,
+        Booking.check_out >= first,
+    )
+    return [BookedSpan(*row) for row in await session.execute(stmt)]
+
+
+async def reference_code_taken(session: AsyncSession, workspace_id: WorkspaceId, code: str) -> bool:
+    stmt = select(Booking.id).where(
+        Booking.workspace_id == workspace_id, Booking.reference_code == code
+    )
+    return (await session.execute(stmt.limit(1))).first() is not None
+
+
+async def insert_booking(session: AsyncSession, booking: Booking) -> BookingRecord:
+    """Insert in a savepoint: a unique-key conflict rolls back this row only."""
+    async with session.begin_nested():
+        session.add(booking)
+        await session.flush()
+    row = [getattr(booking, column.key) for column in _BOOKING_COLUMNS]
+    return booking_record(row)
+
+
+async def booking_for_update(
+    session: AsyncSession, workspace_id: WorkspaceId, booking_id: uuid.UUID, *, lock: bool
+) -> tuple[BookingRecord, uuid.UUID] | None:
+    """A booking and the member owning its listing's provider (row-locked when `lock`)."""
+    stmt = (
+        select(*_BOOKING_COLUMNS, Provider.owner_member_id)
+        .join(Listing, _listing_of_booking())
+        .join(Provider, _provider_of_listing())
+        .where(Booking.workspace_id == workspace_id, Booking.id == booking_id)
+    )
+    if lock:
+        stmt = stmt.with_for_update(of=Booking)
+    row = (await session.execute(stmt)).first()
+    if row is None:
+        return None
+    owner: uuid.UUID = row.owner_member_id
+    return booking_record(row[:-1]), owner
+
+
+async def set_status(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    booking: BookingRecord,
+    *,
+    status: str,
+    payment_status: str,
+    at: datetime,
+) -> None:
+    stmt = (
+        update(Booking)
+        .where(Booking.workspace_id == workspace_id, Booking.id == booking.id)
+        .values(status=status, payment_status=payment_status, updated_at=at)
+    )
+    await session.execute(stmt)
+
+
+async def list_bookings(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    scope: BookingScope,
+    page: Page,
+    filters: dict[str, Any],
+) -> list[BookingRecord]:
+    """The bookings in `scope` matching `filters`, newest first."""
+    stmt = select(*_BOOKING_COLUMNS).where(
+        Booking.workspace_id == workspace_id, _visible(workspace_id, scope)
+    )
+    for name, column in (
+        ("status", Booking.status),
+        ("target_type", Booking.listing_kind),
+        ("target_id", Booking.listing_id),
+    ):
+        if filters.get(name) is not None:
+            stmt = stmt.where(column == filters[name])
+    stmt = stmt.order_by(Booking.created_at.desc(), Booking.id.desc())
+    rows = await session.execute(stmt.offset(page.skip).limit(page.take))
+    return [booking_record(row) for row in rows]
+
+
+def _visible(workspace_id: WorkspaceId, scope: BookingScope) -> ColumnElement[bool]:
+    """The scope as a condition: its parts are OR-ed (a union of what permissions allow)."""
+    if scope.everything:
+        return true()
+    allowed: list[ColumnElement[bool]] = []
+    if scope.booked_by is not None:
+        allowed.append(Booking.member_id == scope.booked_by)
+    if scope.hosted_by is not None:
+        hosted = (
+            select(Listing.id)
+            .join(Provider, _provider_of_listing())
+            .where(
+                Listing.workspace_id == workspace_id, Provider.owner_member_id == scope.hosted_by
+            )
+        )
+        allowed.append(Booking.listing_id.in_(hosted))
+    return or_(false(), *allowed)
+
+
+def _listing_of_booking() -> ColumnElement[bool]:
+    return and_(Listing.workspace_id == Booking.workspace_id, Listing.id == Booking.listing_id)
+
+
+def _provider_of_listing() -> ColumnElement[bool]:
+    return and_(Provider.workspace_id == Listing.workspace_id, Provider.id == Listing.provider_id)
+
+
+async def insert_transition(session: AsyncSession, transition: BookingTransition) -> None:
+    session.add(transition)
+    await session.flush()
+
+
+async def insert_audit(session: AsyncSession, entry: AuditEntry) -> None:
+    session.add(entry)
+    await session.flush()
+
+
+async def transitions_by_booking(
+    session: AsyncSession, workspace_id: WorkspaceId, booking_ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, list[TransitionRecord]]:
+    """Each booking's timeline, oldest step first."""
+    stmt = (
+        select(
+            BookingTransition.booking_id,
+            BookingTransition.from_status,
+            BookingTransition.to_status,
+            BookingTransition.created_at,
+            BookingTransition.actor_member_id,
+        )
+        .where(
+            BookingTransition.workspace_id == workspace_id,
+            BookingTransition.booking_id.in_(booking_ids),
+        )
+        .order_by(BookingTransition.created_at, BookingTransition.id)
+    )
+    timelines: dict[uuid.UUID, list[TransitionRecord]] = {}
+    for row in await session.execute(stmt):
+        timelines.setdefault(row[0], []).append(TransitionRecord(*row))
+    return timelines

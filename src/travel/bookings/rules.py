@@ -1,0 +1,119 @@
+"""Booking input rules (DESIGN §4, decision 0020): dates, nights, guests, price."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from travel.bookings.records import BookableListing
+from travel.errors import NotFound, Unavailable, ValidationError
+
+MAX_NIGHTS = 365
+# A property without `maxGuests` states no per-room limit; one booking still stays sane.
+MAX_GUESTS_UNLIMITED_PROPERTY = 100
+_MAX_TOTAL_MINOR = 2**62  # far below BIGINT; only absurd capacity x price reaches it
+
+
+@dataclass(frozen=True, slots=True)
+class BookingRequest:
+    """A validated `CreateTravelBookingInput` (not yet checked against its listing)."""
+
+    target_type: str
+    target_id: uuid.UUID
+    check_in: date
+    check_out: date
+    guests: int
+
+    @property
+    def nights(self) -> int:
+        return (self.check_out - self.check_in).days
+
+
+def parse_listing_id(raw: Any) -> uuid.UUID:
+    """An id from the API; one that cannot exist is simply not found."""
+    try:
+        return uuid.UUID(str(raw))
+    except ValueError:
+        raise NotFound("Listing not found") from None
+
+
+def parse_input(data: dict[str, Any], today: date) -> BookingRequest:
+    """The request `data` describes, or VALIDATION_ERROR naming the offending field."""
+    kind: str = data["targetType"]
+    check_in: date = data["checkIn"]
+    if check_in < today:
+        raise ValidationError("input.checkIn must not be in the past", field="input.checkIn")
+    check_out = _check_out(kind, check_in, data.get("checkOut"))
+    guests = 1 if data.get("guests") is None else int(data["guests"])
+    if guests < 1:
+        raise ValidationError("input.guests must be at least 1", field="input.guests")
+    target_id = parse_listing_id(data["targetId"])
+    return BookingRequest(kind, target_id, check_in, check_out, guests)
+
+
+def _check_out(kind: str, check_in: date, check_out: date | None) -> date:
+    if kind != "PROPERTY":
+        # Tours, activities, events and trips are booked for one date.
+        if check_out is not None and check_out != check_in:
+            raise ValidationError(
+                f"input.checkOut must be omitted or equal to input.checkIn for a {kind}",
+                field="input.checkOut",
+            )
+        return check_in
+    if check_out is None:
+        raise ValidationError("input.checkOut is required for a PROPERTY", field="input.checkOut")
+    nights = (check_out - check_in).days
+    if nights < 1:
+        raise ValidationError(
+            "input.checkOut must be after input.checkIn (at least one night)",
+            field="input.checkOut",
+        )
+    if nights > MAX_NIGHTS:
+        raise ValidationError(f"A stay is at most {MAX_NIGHTS} nights", field="input.checkOut")
+    return check_out
+
+
+def check_listing(request: BookingRequest, listing: BookableListing, now: datetime) -> None:
+    """Rules that depend on the listing: its fixed date and its guest limit."""
+    fixed = fixed_start(listing)
+    if fixed is not None:
+        noun = listing.kind.lower()
+        if request.check_in != fixed.date():
+            raise ValidationError(
+                f"input.checkIn must be {fixed.date().isoformat()}, the {noun}'s date (UTC)",
+                field="input.checkIn",
+            )
+        if fixed <= now:
+            raise Unavailable(f"The {noun} has already started")
+    limit = guest_limit(listing)
+    if request.guests > limit:
+        raise ValidationError(
+            f"input.guests must be at most {limit} for this listing", field="input.guests"
+        )
+
+
+def fixed_start(listing: BookableListing) -> datetime | None:
+    """Events and trips happen once: at their start, at their departure."""
+    if listing.kind == "EVENT":
+        return listing.starts_at
+    if listing.kind == "TRIP":
+        return listing.departs_at
+    return None
+
+
+def guest_limit(listing: BookableListing) -> int:
+    """The most guests one booking may bring: per room for stays, the capacity otherwise."""
+    if listing.kind == "PROPERTY":
+        return listing.max_guests or MAX_GUESTS_UNLIMITED_PROPERTY
+    return listing.capacity or 0
+
+
+def total_minor(request: BookingRequest, listing: BookableListing) -> int:
+    """Nights x price for stays, guests x price otherwise (minor units)."""
+    quantity = request.nights if listing.kind == "PROPERTY" else request.guests
+    total = quantity * listing.price_minor
+    if total >= _MAX_TOTAL_MINOR:
+        raise ValidationError("The booking's total price is too large", field="input.guests")
+    return total

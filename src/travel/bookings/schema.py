@@ -1,0 +1,163 @@
+"""GraphQL types and resolvers of bookings (thin: translate, call the service, return)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from travel.bookings import service
+from travel.bookings.loaders import BookingTransitionByBookingIdLoader
+from travel.bookings.records import BookingRecord, TransitionRecord
+from travel.catalog.loaders import ListingByIdLoader, SessionGate
+from travel.catalog.records import ListingRecord
+from travel.graphql.binder import ObjectBinding, SchemaModule
+from travel.graphql.context import Info
+from travel.pagination import page_from
+
+TYPE_DEFS = '''
+"""Where a booking stands."""
+enum TravelBookingStatus {
+  CONFIRMED
+  CANCELLED
+}
+
+"""Where a booking's payment stands."""
+enum TravelPaymentStatus {
+  PAID
+  REFUNDED
+}
+
+"""A reservation: nights `[checkIn, checkOut)` of a stay, or one date of anything else."""
+type TravelBooking {
+  id: ID!
+  "`TRV-{TYPE}-` and 8 characters of Crockford base32, e.g. TRV-PROPERTY-7KQ2M9XD."
+  referenceCode: String!
+  status: TravelBookingStatus!
+  paymentStatus: TravelPaymentStatus!
+  targetType: TravelBookingType!
+  target: TravelListing!
+  checkIn: Date!
+  "Stays: the departure day (not a night). Other kinds: the same as checkIn."
+  checkOut: Date!
+  guests: Int!
+  "Nights x price for stays, guests x price otherwise."
+  totalPrice: Decimal!
+  currency: String!
+  createdAt: DateTime!
+  updatedAt: DateTime!
+  "Every status change, oldest first (the first one has no `from`)."
+  timeline: [TravelBookingTransition!]!
+}
+
+"""One step of a booking's timeline."""
+type TravelBookingTransition {
+  from: TravelBookingStatus
+  to: TravelBookingStatus!
+  at: DateTime!
+  "The member who made the change."
+  actor: ID
+}
+
+"""What to book. `checkOut` is required for a PROPERTY (1 to 365 nights) and defaults to
+`checkIn` otherwise; an EVENT or TRIP is booked on the UTC date it starts or departs."""
+input CreateTravelBookingInput {
+  targetType: TravelBookingType!
+  targetId: ID!
+  checkIn: Date!
+  checkOut: Date
+  "1 up to the listing's limit: maxGuests per room for a stay, capacity otherwise."
+  guests: Int = 1
+}
+
+"""Narrows travelBookings; every given field must match."""
+input TravelBookingFilter {
+  status: TravelBookingStatus
+  targetType: TravelBookingType
+  targetId: ID
+}
+
+extend type Query {
+  """Bookings the caller may see, newest first: its own (travel:book), those on listings of
+  providers it owns (travel:host), every one (travel:admin)."""
+  travelBookings(pagination: TravelPaginationInput, filter: TravelBookingFilter): [TravelBooking!]
+  "One booking the caller may see; any other id is NOT_FOUND."
+  travelBooking(id: ID!): TravelBooking
+}
+
+extend type Mutation {
+  """Book a listing: CONFIRMED and PAID, or UNAVAILABLE when no room is left.
+  Needs travel:book. Emits booking.created."""
+  createTravelBooking(input: CreateTravelBookingInput!): TravelBooking
+  """CONFIRMED → CANCELLED with the payment REFUNDED, freeing the room.
+  Own bookings (travel:book), bookings on one's listings (travel:host), any (travel:admin).
+  Emits booking.cancelled."""
+  cancelTravelBooking(id: ID!): TravelBooking
+}
+'''
+
+query = ObjectBinding("Query")
+mutation = ObjectBinding("Mutation")
+booking_type = ObjectBinding("TravelBooking")
+transition_type = ObjectBinding("TravelBookingTransition")
+
+
+@query.field("travelBookings")
+async def resolve_bookings(
+    _: None,
+    info: Info,
+    pagination: dict[str, Any] | None = None,
+    filter: dict[str, Any] | None = None,
+) -> list[BookingRecord]:
+    ctx, page = info.context, page_from(pagination)
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.list_bookings(session, ctx.principal, page, filter or {})
+
+
+@query.field("travelBooking")
+async def resolve_booking(_: None, info: Info, id: str) -> BookingRecord:
+    ctx = info.context
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.get_booking(session, ctx.principal, id)
+
+
+@mutation.field("createTravelBooking")
+async def resolve_create_booking(_: None, info: Info, input: dict[str, Any]) -> BookingRecord:
+    ctx = info.context
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.create_booking(session, ctx.principal, input)
+
+
+@mutation.field("cancelTravelBooking")
+async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
+    ctx = info.context
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.cancel_booking(session, ctx.principal, id)
+
+
+@booking_type.field("target")
+async def resolve_target(booking: BookingRecord, info: Info) -> ListingRecord | None:
+    return await info.context.loader(ListingByIdLoader).load(booking.target_id)
+
+
+@booking_type.field("timeline")
+async def resolve_timeline(booking: BookingRecord, info: Info) -> list[TransitionRecord]:
+    loader = info.context.loader(BookingTransitionByBookingIdLoader)
+    return await loader.load(booking.id) or []
+
+
+@transition_type.field("from")
+def resolve_from(step: TransitionRecord, _: Info) -> str | None:
+    return step.from_status
+
+
+@transition_type.field("to")
+def resolve_to(step: TransitionRecord, _: Info) -> str:
+    return step.to_status
+
+
+@transition_type.field("actor")
+def resolve_actor(step: TransitionRecord, _: Info) -> uuid.UUID | None:
+    return step.actor_member_id
+
+
+MODULE = SchemaModule(TYPE_DEFS, objects=[query, mutation, booking_type, transition_type])

@@ -1,0 +1,151 @@
+"""The `filter` arguments of the catalog's lists, validated into plain values (decision 0011)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from travel.catalog.availability import MAX_RANGE_DAYS
+from travel.errors import ValidationError
+from travel.money import currency_code
+
+MAX_TEXT = 200
+MAX_WORDS = 10
+MAX_PRICE = Decimal(10**12)  # any listing's price is below it, in every currency
+_DATES = ("filter.availableFrom", "filter.availableTo")
+
+
+@dataclass(frozen=True, slots=True)
+class DateWindow:
+    """Dates asked about: a stay's check-in and check-out, or a first and last date."""
+
+    first: date
+    last: date
+
+
+@dataclass(frozen=True, slots=True)
+class ListingFilter:
+    """Every condition a listing must meet; None (or empty) means "any"."""
+
+    words: tuple[str, ...] = ()
+    location: str | None = None
+    min_price: Decimal | None = None
+    max_price: Decimal | None = None
+    currency: str | None = None
+    min_rating: float | None = None
+    provider_id: uuid.UUID | None = None
+    # A provider id that cannot exist: the list is empty (a filter never raises NOT_FOUND).
+    matches_nothing: bool = False
+    window: DateWindow | None = None
+    guests: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderFilter:
+    type: str | None = None
+    words: tuple[str, ...] = ()
+    min_rating: float | None = None
+
+
+def _invalid(field: str, problem: str) -> ValidationError:
+    return ValidationError(f"filter.{field} {problem}", field=f"filter.{field}")
+
+
+def words(raw: dict[str, Any]) -> tuple[str, ...]:
+    """The lower-cased words of `text`: each must appear in the name or the description."""
+    value = raw.get("text") or ""
+    if len(value) > MAX_TEXT:
+        raise _invalid("text", f"must be at most {MAX_TEXT} characters")
+    found = tuple(dict.fromkeys(value.lower().split()))
+    if len(found) > MAX_WORDS:
+        raise _invalid("text", f"may have at most {MAX_WORDS} words")
+    return found
+
+
+def _rating(raw: dict[str, Any]) -> float | None:
+    value = raw.get("minRating")
+    if value is not None and not 0 <= value <= 5:
+        raise _invalid("minRating", "must be between 0 and 5")
+    return None if value is None else float(value)
+
+
+def _prices(raw: dict[str, Any]) -> tuple[Decimal | None, Decimal | None]:
+    low, high = raw.get("minPrice"), raw.get("maxPrice")
+    for name, value in (("minPrice", low), ("maxPrice", high)):
+        if value is not None and value < 0:
+            raise _invalid(name, "must not be negative")
+        if value is not None and value > MAX_PRICE:
+            raise _invalid(name, f"must be at most {MAX_PRICE}")
+    if low is not None and high is not None and low > high:
+        raise _invalid("maxPrice", "must not be less than filter.minPrice")
+    return low, high
+
+
+def window(
+    first: date | None, last: date | None, *, stay: bool, names: tuple[str, str]
+) -> DateWindow:
+    """A validated range of at most MAX_RANGE_DAYS days (nights, for a stay); `names` are the
+    two arguments' names, for the messages."""
+    start, end = names
+    if first is None or last is None:
+        missing = start if first is None else end
+        raise ValidationError(f"{missing} is required with {start} and {end}", field=missing)
+    if last < first or (stay and last == first):
+        problem = "after" if stay else "on or after"
+        raise ValidationError(f"{end} must be {problem} {start}", field=end)
+    if (last - first).days + (0 if stay else 1) > MAX_RANGE_DAYS:
+        raise ValidationError(f"{start} to {end} spans more than {MAX_RANGE_DAYS} days", field=end)
+    return DateWindow(first, last)
+
+
+def _provider(raw: dict[str, Any]) -> tuple[uuid.UUID | None, bool]:
+    value = raw.get("providerId")
+    if value is None:
+        return None, False
+    try:
+        return uuid.UUID(value), False
+    except ValueError:
+        return None, True
+
+
+def listing_filter(raw: dict[str, Any] | None, kind: str) -> ListingFilter:
+    """The filter a `TravelListingFilterInput` asks for, or VALIDATION_ERROR naming the field."""
+    if not raw:
+        return ListingFilter()
+    guests = raw.get("guests")
+    if guests is not None and guests < 1:
+        raise _invalid("guests", "must be at least 1")
+    dated = raw.get("availableFrom") is not None or raw.get("availableTo") is not None
+    stay = kind == "PROPERTY"
+    low, high = _prices(raw)
+    provider_id, unknown_provider = _provider(raw)
+    location = (raw.get("location") or "").strip().lower()
+    if len(location) > MAX_TEXT:
+        raise _invalid("location", f"must be at most {MAX_TEXT} characters")
+    currency = raw.get("currency")
+    return ListingFilter(
+        words=words(raw),
+        location=location or None,
+        min_price=low,
+        max_price=high,
+        currency=None if currency is None else currency_code(currency, "filter.currency"),
+        min_rating=_rating(raw),
+        provider_id=provider_id,
+        matches_nothing=unknown_provider,
+        window=(
+            window(raw.get("availableFrom"), raw.get("availableTo"), stay=stay, names=_DATES)
+            if dated
+            else None
+        ),
+        guests=guests,
+    )
+
+
+def provider_filter(raw: dict[str, Any] | None) -> ProviderFilter:
+    """The filter a `TravelProviderFilterInput` asks for."""
+    if not raw:
+        return ProviderFilter()
+    return ProviderFilter(type=raw.get("type"), words=words(raw), min_rating=_rating(raw))

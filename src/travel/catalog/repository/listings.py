@@ -1,0 +1,126 @@
+"""SQL of listings: lookups by id, filtered pages, inserts."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.catalog.filters import ListingFilter
+from travel.catalog.models import Listing
+from travel.catalog.records import ListingRecord
+from travel.catalog.repository.search import listing_conditions
+from travel.money import from_minor
+from travel.pagination import Page
+
+_LISTING_COLUMNS = (
+    Listing.id,
+    Listing.kind,
+    Listing.provider_id,
+    Listing.name,
+    Listing.description,
+    Listing.location,
+    Listing.price_minor,
+    Listing.currency,
+    Listing.rating,
+    Listing.amenities,
+    Listing.units,
+    Listing.max_guests,
+    Listing.capacity,
+    Listing.duration_minutes,
+    Listing.starts_at,
+    Listing.ends_at,
+    Listing.origin,
+    Listing.destination,
+    Listing.departs_at,
+    Listing.arrives_at,
+    Listing.mode,
+    Listing.occurs_on,
+)
+
+
+def listing_record(row: Sequence[object]) -> ListingRecord:
+    """A record from a row of `_LISTING_COLUMNS` (price converted from minor units)."""
+    values = list(row)
+    values[6] = from_minor(values[6], values[7])  # type: ignore[arg-type]
+    values[9] = list(values[9] or [])  # type: ignore[call-overload]
+    return ListingRecord(*values)  # type: ignore[arg-type]
+
+
+async def listings_by_id(
+    session: AsyncSession, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, ListingRecord]:
+    stmt = select(*_LISTING_COLUMNS).where(
+        Listing.workspace_id == workspace_id, Listing.id.in_(ids)
+    )
+    return {row[0]: listing_record(row) for row in await session.execute(stmt)}
+
+
+async def list_listings(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    kind: str,
+    page: Page,
+    conditions: ListingFilter,
+) -> list[ListingRecord]:
+    """One page of the workspace's listings of `kind` meeting `conditions`, oldest first."""
+    if page.take == 0 or conditions.matches_nothing:
+        return []
+    stmt = (
+        select(*_LISTING_COLUMNS)
+        .where(
+            Listing.workspace_id == workspace_id,
+            Listing.kind == kind,
+            *listing_conditions(workspace_id, kind, conditions),
+        )
+        .order_by(Listing.created_at, Listing.id)
+        .offset(page.skip)
+        .limit(page.take)
+    )
+    return [listing_record(row) for row in await session.execute(stmt)]
+
+
+async def insert_listing(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    provider_id: uuid.UUID,
+    kind: str,
+    values: Mapping[str, Any],
+) -> ListingRecord:
+    """Add a listing (validated `values` are its columns) and read it back."""
+    listing = Listing(workspace_id=workspace_id, provider_id=provider_id, kind=kind, **values)
+    session.add(listing)
+    await session.flush()
+    return (await listings_by_id(session, workspace_id, [listing.id]))[listing.id]
+
+
+async def insert_listings(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    rows: Sequence[tuple[uuid.UUID, str, Mapping[str, Any]]],
+) -> list[uuid.UUID]:
+    """Add many listings at once: (provider id, kind, validated columns) each."""
+    listings = [
+        Listing(workspace_id=workspace_id, provider_id=provider_id, kind=kind, **values)
+        for provider_id, kind, values in rows
+    ]
+    session.add_all(listings)
+    await session.flush()
+    return [listing.id for listing in listings]
+
+
+async def set_listing_ratings(
+    session: AsyncSession, workspace_id: WorkspaceId, ratings: Mapping[uuid.UUID, float]
+) -> None:
+    """Record average guest ratings (the demo seed; reviews will feed this later)."""
+    if not ratings:
+        return
+    # ORM bulk UPDATE by primary key: one executemany keyed by (workspace_id, id).
+    rows = [
+        {"workspace_id": workspace_id, "id": key, "rating": value} for key, value in ratings.items()
+    ]
+    await session.execute(update(Listing), rows)

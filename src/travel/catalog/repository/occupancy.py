@@ -1,0 +1,40 @@
+"""SQL of availability: the confirmed bookings that occupy listings during a window."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.bookings.models import Booking
+from travel.catalog.availability import BookedSpan
+from travel.catalog.repository.search import CONFIRMED
+
+
+async def booked_spans(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    listing_ids: Sequence[uuid.UUID],
+    first: date,
+    last: date,
+) -> dict[uuid.UUID, list[BookedSpan]]:
+    """Per listing, its confirmed bookings touching `first..last` (one indexed query)."""
+    stmt = (
+        select(Booking.listing_id, Booking.check_in, Booking.check_out, Booking.guests)
+        .where(
+            Booking.workspace_id == workspace_id,
+            Booking.listing_id.in_(listing_ids),
+            Booking.status == CONFIRMED,
+            Booking.check_in <= last,
+            Booking.check_out >= first,
+        )
+        .order_by(Booking.listing_id, Booking.check_in)
+    )
+    spans: dict[uuid.UUID, list[BookedSpan]] = {listing_id: [] for listing_id in listing_ids}
+    for listing_id, check_in, check_out, guests in await session.execute(stmt):
+        spans[listing_id].append(BookedSpan(check_in, check_out, guests))
+    return spans

@@ -1,0 +1,75 @@
+"""SQL of providers."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.catalog.filters import ProviderFilter
+from travel.catalog.models import Provider
+from travel.catalog.records import ProviderRecord
+from travel.catalog.repository.search import contains_all
+from travel.pagination import Page
+
+_PROVIDER_COLUMNS = (
+    Provider.id,
+    Provider.name,
+    Provider.type,
+    Provider.rating,
+    Provider.owner_member_id,
+)
+
+
+async def insert_provider(session: AsyncSession, provider: Provider) -> ProviderRecord:
+    session.add(provider)
+    await session.flush()
+    return ProviderRecord(
+        provider.id, provider.name, provider.type, provider.rating, provider.owner_member_id
+    )
+
+
+async def list_providers(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    page: Page,
+    conditions: ProviderFilter | None = None,
+) -> list[ProviderRecord]:
+    """One page of the workspace's providers meeting `conditions`, oldest first."""
+    conditions = conditions or ProviderFilter()
+    if page.take == 0:
+        return []
+    stmt = select(*_PROVIDER_COLUMNS).where(Provider.workspace_id == workspace_id)
+    if conditions.type is not None:
+        stmt = stmt.where(Provider.type == conditions.type)
+    if conditions.words:
+        stmt = stmt.where(*contains_all([Provider.name], conditions.words))
+    if conditions.min_rating is not None:
+        stmt = stmt.where(Provider.rating >= conditions.min_rating)
+    stmt = stmt.order_by(Provider.created_at, Provider.id).offset(page.skip).limit(page.take)
+    return [ProviderRecord(*row) for row in await session.execute(stmt)]
+
+
+async def providers_by_id(
+    session: AsyncSession, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, ProviderRecord]:
+    stmt = select(*_PROVIDER_COLUMNS).where(
+        Provider.workspace_id == workspace_id, Provider.id.in_(ids)
+    )
+    return {row[0]: ProviderRecord(*row) for row in await session.execute(stmt)}
+
+
+async def set_provider_ratings(
+    session: AsyncSession, workspace_id: WorkspaceId, ratings: Mapping[uuid.UUID, float]
+) -> None:
+    """Record average guest ratings (the demo seed; reviews will feed this later)."""
+    if not ratings:
+        return
+    # ORM bulk UPDATE by primary key: one executemany keyed by (workspace_id, id).
+    rows = [
+        {"workspace_id": workspace_id, "id": key, "rating": value} for key, value in ratings.items()
+    ]
+    await session.execute(update(Provider), rows)

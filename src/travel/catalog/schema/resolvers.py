@@ -1,0 +1,127 @@
+"""Resolvers of the catalog (thin: translate, call the service, return)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.catalog import availability, filters, service
+from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader, SessionGate
+from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.graphql.binder import ObjectBinding
+from travel.graphql.context import Info
+from travel.pagination import page_from
+
+LISTING_TYPES = {
+    "PROPERTY": "TravelProperty",
+    "TOUR": "TravelTour",
+    "ACTIVITY": "TravelActivity",
+    "EVENT": "TravelEvent",
+    "TRIP": "TravelTrip",
+}
+# kind → (list query, single query, create mutation)
+OPERATIONS = {
+    "PROPERTY": ("travelProperties", "travelProperty", "createTravelProperty"),
+    "TOUR": ("travelTours", "travelTour", "createTravelTour"),
+    "ACTIVITY": ("travelActivities", "travelActivity", "createTravelActivity"),
+    "EVENT": ("travelEvents", "travelEvent", "createTravelEvent"),
+    "TRIP": ("travelTrips", "travelTrip", "createTravelTrip"),
+}
+
+query = ObjectBinding("Query")
+mutation = ObjectBinding("Mutation")
+
+
+def _session(info: Info) -> AbstractAsyncContextManager[AsyncSession]:
+    return info.context.loader(SessionGate).session()
+
+
+def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
+    """The concrete GraphQL type of a listing (for the TravelListing interface)."""
+    return LISTING_TYPES[listing.kind]
+
+
+async def resolve_listing_provider(listing: ListingRecord, info: Info) -> ProviderRecord | None:
+    return await info.context.loader(ProviderByIdLoader).load(listing.provider_id)
+
+
+async def resolve_availability(
+    listing: ListingRecord, info: Info, **args: Any
+) -> list[availability.DayAvailability]:
+    dates = service.calendar_window(args["from"], args["to"])
+    key = (listing.id, dates.first, dates.last)
+    spans = await info.context.loader(BookedSpansByListingLoader).load(key)
+    return availability.daily_availability(listing, spans or [], dates.first, dates.last)
+
+
+@query.field("travelProviders")
+async def resolve_providers(
+    _: None,
+    info: Info,
+    pagination: dict[str, Any] | None = None,
+    filter: dict[str, Any] | None = None,
+) -> list[ProviderRecord]:
+    page, conditions = page_from(pagination), filters.provider_filter(filter)
+    async with _session(info) as session:
+        return await service.list_providers(session, info.context.principal, page, conditions)
+
+
+@query.field("travelProvider")
+async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
+    async with _session(info) as session:
+        return await service.get_provider(session, info.context.principal, id)
+
+
+@mutation.field("createTravelProvider")
+async def resolve_create_provider(_: None, info: Info, input: dict[str, Any]) -> ProviderRecord:
+    async with _session(info) as session:
+        return await service.create_provider(session, info.context.principal, input)
+
+
+def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
+    async def resolve(
+        _: None,
+        info: Info,
+        pagination: dict[str, Any] | None = None,
+        filter: dict[str, Any] | None = None,
+    ) -> list[ListingRecord]:
+        page, conditions = page_from(pagination), filters.listing_filter(filter, kind)
+        async with _session(info) as session:
+            return await service.list_listings(
+                session, info.context.principal, kind, page, conditions
+            )
+
+    return resolve
+
+
+def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
+    async def resolve(_: None, info: Info, id: str) -> ListingRecord:
+        async with _session(info) as session:
+            return await service.get_listing(session, info.context.principal, kind, id)
+
+    return resolve
+
+
+def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
+    async def resolve(_: None, info: Info, input: dict[str, Any]) -> ListingRecord:
+        async with _session(info) as session:
+            return await service.create_listing(session, info.context.principal, kind, input)
+
+    return resolve
+
+
+def listing_bindings() -> list[ObjectBinding]:
+    """The five listing types' relation fields, and each kind's queries and mutation."""
+    bindings = []
+    for kind, (list_name, single_name, create_name) in OPERATIONS.items():
+        query.field(list_name)(_list(kind))
+        query.field(single_name)(_single(kind))
+        mutation.field(create_name)(_create(kind))
+        binding = ObjectBinding(LISTING_TYPES[kind])
+        binding.field("provider")(resolve_listing_provider)
+        binding.field("availability")(resolve_availability)
+        bindings.append(binding)
+    return [query, mutation, *bindings]

@@ -1,0 +1,59 @@
+"""Which gateway a tool talks to: PLATFORM_ENV (prod | alpha | local), or TRAVEL_API_URL."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from enum import StrEnum
+
+GATEWAY_PATH = "/workspaces/graphql"
+DEFAULT_BASE_URLS = {
+    "prod": "https://api.travel-marketplace.com",
+    "alpha": "https://api.alpha.travel-marketplace.com",
+    "local": "http://localhost:4003",
+}
+
+
+class Environment(StrEnum):
+    PROD = "prod"
+    ALPHA = "alpha"
+    LOCAL = "local"
+
+
+class UnknownEnvironment(ValueError):
+    """PLATFORM_ENV names no known environment."""
+
+
+def environment(env: Mapping[str, str] | None = None) -> Environment:
+    """The selected environment (`prod` when PLATFORM_ENV is unset or empty)."""
+    source = os.environ if env is None else env
+    raw = source.get("PLATFORM_ENV", "").strip() or "prod"
+    try:
+        return Environment(raw)
+    except ValueError:
+        raise UnknownEnvironment(
+            f"PLATFORM_ENV={raw!r} is not an environment; use one of: prod, alpha, local"
+        ) from None
+
+
+def resolve_url(env: Mapping[str, str] | None = None) -> str:
+    """The workspace gateway URL: TRAVEL_API_URL if set, else the environment's.
+
+    The prod and alpha base URLs can be overridden with TRAVEL_PROD_BASE_URL and
+    TRAVEL_ALPHA_BASE_URL; `local` is always http://localhost:4003/workspaces/graphql.
+    """
+    source = os.environ if env is None else env
+    selected = environment(source)  # validated even when overridden: a typo is still a typo
+    override = source.get("TRAVEL_API_URL", "").strip()
+    if override:
+        return override
+    base = DEFAULT_BASE_URLS[selected.value]
+    if selected is not Environment.LOCAL:
+        base = source.get(f"TRAVEL_{selected.value.upper()}_BASE_URL", "").strip() or base
+    return base.rstrip("/") + GATEWAY_PATH
+
+
+def credential(env: Mapping[str, str] | None = None) -> str | None:
+    """The bearer value: TRAVEL_API_KEY, else TRAVEL_TOKEN."""
+    source = os.environ if env is None else env
+    return source.get("TRAVEL_API_KEY") or source.get("TRAVEL_TOKEN") or None

@@ -1,0 +1,39 @@
+"""Exceptions raised by the SDK; each API error carries the spec's code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class TravelAPIError(Exception):
+    """The API answered with an error. `code` is the spec's `extensions.code`."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status: int,
+        request_id: str | None = None,
+        errors: list[dict[str, Any]] | None = None,
+        data: Any = None,
+    ) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.status = status
+        self.request_id = request_id
+        self.errors = errors or []
+        self.data = data
+
+
+class RateLimitedError(TravelAPIError):
+    """Over quota (429) and out of retries; `retry_after` is in seconds."""
+
+    def __init__(self, message: str, *, retry_after: float, **kwargs: Any) -> None:
+        super().__init__("RATE_LIMITED", message, **kwargs)
+        self.retry_after = retry_after
+
+
+class TransportError(Exception):
+    """The API could not be reached, or did not answer with JSON."""

@@ -1,0 +1,148 @@
+"""A realistic demo catalog, made through the catalog service (so it obeys every rule)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import Principal
+from travel.catalog import inputs, repository, service
+from travel.demo import data
+
+LISTINGS_PER_KIND = 30
+
+
+def _price(rng: random.Random, low: int, high: int) -> Decimal:
+    """A price ending like real ones do (…9.00 or …5.00)."""
+    return Decimal(rng.randrange(low, high, 5) + rng.choice((0, 4))).quantize(Decimal("0.01"))
+
+
+def _pick(rng: random.Random, pool: Sequence[str], low: int, high: int) -> list[str]:
+    return rng.sample(list(pool), rng.randint(low, high))
+
+
+def _at(day: date, hour: int) -> datetime:
+    return datetime.combine(day, time(hour), tzinfo=UTC)
+
+
+def _city(rng: random.Random) -> tuple[str, str, str]:
+    city = rng.choice(list(data.CITIES))
+    country, areas = data.CITIES[city]
+    return city, country, rng.choice(areas)
+
+
+def stay(rng: random.Random, n: int) -> dict[str, Any]:
+    city, country, area = _city(rng)
+    kind = data.STAY_KINDS[n % len(data.STAY_KINDS)]
+    name = f"{rng.choice(data.STAY_MOODS)} {kind.lower()} in {area}"
+    units = rng.choice((1, 1, 1, 2, 3, 5, 8))
+    return {
+        "name": name[0].upper() + name[1:],
+        "location": f"{city}, {country}",
+        "description": f"A {kind.lower()} in {area}, minutes from the best of {city}.",
+        "pricePerNight": _price(rng, 45, 420),
+        "amenities": _pick(rng, data.STAY_AMENITIES, 3, 7),
+        "maxGuests": rng.choice((1, 2, 2, 2, 3, 4, 6)),
+        "units": units,
+    }
+
+
+def _per_person(rng: random.Random, city: str, country: str, low: int, high: int) -> dict[str, Any]:
+    return {"location": f"{city}, {country}", "price": _price(rng, low, high)}
+
+
+def tour(rng: random.Random, n: int) -> dict[str, Any]:
+    city, country, area = _city(rng)
+    theme = data.TOUR_THEMES[n % len(data.TOUR_THEMES)]
+    return {
+        **_per_person(rng, city, country, 20, 120),
+        "name": f"{city} {theme} tour",
+        "description": f"A small-group {theme} walk starting in {area}.",
+        "amenities": _pick(rng, data.TOUR_AMENITIES, 1, 4),
+        "capacity": rng.choice((8, 10, 12, 15, 20)),
+        "durationMinutes": rng.choice((90, 120, 150, 180, 240)),
+    }
+
+
+def activity(rng: random.Random, n: int) -> dict[str, Any]:
+    city, country, area = _city(rng)
+    what = data.ACTIVITIES[n % len(data.ACTIVITIES)]
+    return {
+        **_per_person(rng, city, country, 25, 150),
+        "name": f"{what} in {city}",
+        "description": f"{what} with a local expert, meeting point in {area}.",
+        "amenities": _pick(rng, data.ACTIVITY_AMENITIES, 1, 4),
+        "capacity": rng.choice((4, 6, 8, 10, 16)),
+        "durationMinutes": rng.choice((60, 90, 120, 180)),
+    }
+
+
+def event(rng: random.Random, n: int, today: date) -> dict[str, Any]:
+    city, country, area = _city(rng)
+    what = data.EVENTS[n % len(data.EVENTS)]
+    starts = _at(today + timedelta(days=rng.randint(3, 120)), rng.choice((18, 19, 20, 21)))
+    return {
+        **_per_person(rng, city, country, 15, 150),
+        "name": f"{what} — {city}",
+        "description": f"{what} at a favourite venue in {area}.",
+        "amenities": _pick(rng, data.EVENT_AMENITIES, 1, 3),
+        "capacity": rng.choice((60, 120, 250, 500, 1500)),
+        "startsAt": starts,
+        "endsAt": starts + timedelta(hours=rng.choice((2, 3, 4))),
+    }
+
+
+def trip(rng: random.Random, n: int, today: date) -> dict[str, Any]:
+    origin, destination, mode, hours = data.ROUTES[n % len(data.ROUTES)]
+    departs = _at(today + timedelta(days=rng.randint(1, 90)), rng.choice((7, 9, 12, 15, 18)))
+    return {
+        "name": f"{origin} → {destination} ({mode.lower()})",
+        "description": f"Direct {mode.lower()} from {origin} to {destination}.",
+        "price": _price(rng, 10 * hours, 60 * hours + 20),
+        "amenities": _pick(rng, data.TRIP_AMENITIES, 1, 3),
+        "capacity": {"CAR": 4, "BUS": 50, "TRAIN": 300, "FERRY": 400, "FLIGHT": 180}[mode],
+        "origin": origin,
+        "destination": destination,
+        "departsAt": departs,
+        "arrivesAt": departs + timedelta(hours=hours),
+        "mode": mode,
+    }
+
+
+async def seed_catalog(
+    session: AsyncSession, host: Principal, rng: random.Random, today: date
+) -> None:
+    """Providers of both types, LISTINGS_PER_KIND listings of every kind, and ratings.
+
+    Listings are validated by the same rules as `createTravel*` and inserted in one batch (the
+    host owns every provider, so the ownership check has nothing to refuse)."""
+    hosts = [await _provider(session, host, name, "HOST") for name in data.HOSTS]
+    operators = [await _provider(session, host, name, "OPERATOR") for name in data.OPERATORS]
+    builders: dict[str, tuple[list[uuid.UUID], Callable[[int], dict[str, Any]]]] = {
+        "PROPERTY": (hosts, lambda n: stay(rng, n)),
+        "TOUR": (operators, lambda n: tour(rng, n)),
+        "ACTIVITY": (operators, lambda n: activity(rng, n)),
+        "EVENT": (operators, lambda n: event(rng, n, today)),
+        "TRIP": (operators, lambda n: trip(rng, n, today)),
+    }
+    rows = []
+    for kind, (providers, build) in builders.items():
+        for n in range(LISTINGS_PER_KIND):
+            values = inputs.LISTING_VALUES[kind](build(n))
+            if rng.random() < 0.85:  # a few listings are too new to be rated
+                values["rating"] = round(rng.uniform(3.4, 5.0), 1)
+            rows.append((rng.choice(providers), kind, values))
+    await repository.insert_listings(session, host.workspace_id, rows)
+    provider_ratings = {p: round(rng.uniform(3.8, 4.9), 1) for p in hosts + operators}
+    await repository.set_provider_ratings(session, host.workspace_id, provider_ratings)
+
+
+async def _provider(session: AsyncSession, host: Principal, name: str, kind: str) -> uuid.UUID:
+    created = await service.create_provider(session, host, {"name": name, "type": kind})
+    return created.id

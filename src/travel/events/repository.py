@@ -1,0 +1,245 @@
+"""Every SQL statement of events and webhooks.
+
+The dispatcher's scans (`claim_due`, `dedicated_database_urls`, `find_delivery_workspace`)
+cross workspaces by design and run only in a system transaction; everything else takes the
+`WorkspaceId` it works in.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypeVarTuple
+
+from sqlalchemy import Select, select, tuple_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.auth.identity import WorkspaceId
+from travel.auth.models import Workspace
+from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from travel.events.records import OPEN_STATUSES, AttemptResult, DeliveryRecord, DueDelivery
+
+Ts = TypeVarTuple("Ts")
+
+_DUE_COLUMNS = (
+    WebhookDelivery.workspace_id,
+    WebhookDelivery.id,
+    WebhookDelivery.attempt_count,
+    WebhookDelivery.created_at,
+    WebhookEndpoint.id,
+    WebhookEndpoint.url,
+    WebhookEndpoint.secret,
+    OutboxEvent.id,
+    OutboxEvent.type,
+    OutboxEvent.created_at,
+    OutboxEvent.data,
+)
+
+
+def _with_endpoint_and_event(stmt: Select[*Ts]) -> Select[*Ts]:
+    return stmt.join(
+        WebhookEndpoint,
+        (WebhookEndpoint.workspace_id == WebhookDelivery.workspace_id)
+        & (WebhookEndpoint.id == WebhookDelivery.endpoint_id),
+    ).join(
+        OutboxEvent,
+        (OutboxEvent.workspace_id == WebhookDelivery.workspace_id)
+        & (OutboxEvent.id == WebhookDelivery.event_id),
+    )
+
+
+async def claim_due(
+    session: AsyncSession, *, now: datetime, lease_until: datetime, limit: int
+) -> list[DueDelivery]:
+    """Lock up to `limit` due deliveries (skipping rows another dispatcher holds) and lease them.
+
+    `FOR UPDATE … SKIP LOCKED` is PostgreSQL's; SQLite ignores it and serialises the whole
+    transaction on its single writer instead.
+    """
+    stmt = (
+        _with_endpoint_and_event(select(*_DUE_COLUMNS))
+        .where(
+            WebhookDelivery.status.in_(OPEN_STATUSES),
+            WebhookDelivery.next_attempt_at <= now,
+            WebhookEndpoint.enabled.is_(True),
+        )
+        .order_by(WebhookDelivery.next_attempt_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=WebhookDelivery)
+    )
+    rows: list[Any] = list((await session.execute(stmt)).all())
+    if not rows:
+        return []
+    await session.execute(
+        update(WebhookDelivery)
+        .where(
+            tuple_(WebhookDelivery.workspace_id, WebhookDelivery.id).in_(
+                [(row[0], row[1]) for row in rows]
+            )
+        )
+        .values(next_attempt_at=lease_until)
+        .execution_options(synchronize_session=False)
+    )
+    return [_due(row, lease_until) for row in rows]
+
+
+def _due(row: Any, lease: datetime) -> DueDelivery:
+    ws, delivery_id, attempts, created_at, *rest = row
+    return DueDelivery(WorkspaceId(ws), delivery_id, attempts, created_at, lease, *rest)
+
+
+async def dedicated_database_urls(session: AsyncSession) -> list[str]:
+    """The databases of dedicated tenants (read from the shared database)."""
+    stmt = (
+        select(Workspace.database_url)
+        .where(Workspace.database_url.is_not(None))
+        .distinct()
+        .order_by(Workspace.database_url)
+    )
+    return [url for (url,) in await session.execute(stmt) if url]
+
+
+async def find_delivery_workspace(
+    session: AsyncSession, delivery_id: uuid.UUID
+) -> WorkspaceId | None:
+    """Which workspace a delivery belongs to (operator commands name deliveries by id only)."""
+    stmt = select(WebhookDelivery.workspace_id).where(WebhookDelivery.id == delivery_id)
+    found = (await session.execute(stmt)).scalar_one_or_none()
+    return None if found is None else WorkspaceId(found)
+
+
+async def insert_endpoint(session: AsyncSession, endpoint: WebhookEndpoint) -> None:
+    session.add(endpoint)
+    await session.flush()
+
+
+async def enabled_endpoint_ids(session: AsyncSession, workspace_id: WorkspaceId) -> list[uuid.UUID]:
+    stmt = select(WebhookEndpoint.id).where(
+        WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.enabled.is_(True)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def record_attempt(
+    session: AsyncSession, workspace_id: WorkspaceId, delivery_id: uuid.UUID, result: AttemptResult
+) -> None:
+    """Store the attempt and count it on its delivery, whoever holds the claim by now."""
+    session.add(
+        WebhookAttempt(
+            workspace_id=workspace_id,
+            delivery_id=delivery_id,
+            status_code=result.status_code,
+            error=result.error,
+            duration_ms=result.duration_ms,
+        )
+    )
+    await session.flush()
+    await session.execute(
+        update(WebhookDelivery)
+        .where(WebhookDelivery.workspace_id == workspace_id, WebhookDelivery.id == delivery_id)
+        .values(
+            attempt_count=WebhookDelivery.attempt_count + 1,
+            last_status_code=result.status_code,
+            last_error=result.error,
+        )
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def settle(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    delivery_id: uuid.UUID,
+    *,
+    lease: datetime,
+    status: str,
+    next_attempt_at: datetime | None,
+) -> bool:
+    """Move a delivery to its next state if our claim still holds (False: it was re-queued)."""
+    result = await session.execute(
+        update(WebhookDelivery)
+        .where(
+            WebhookDelivery.workspace_id == workspace_id,
+            WebhookDelivery.id == delivery_id,
+            WebhookDelivery.next_attempt_at == lease,
+        )
+        .values(status=status, next_attempt_at=next_attempt_at)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def disable_endpoint(
+    session: AsyncSession, workspace_id: WorkspaceId, endpoint_id: uuid.UUID, reason: str
+) -> None:
+    """Stop sending to an endpoint and end every delivery still owed to it."""
+    await session.execute(
+        update(WebhookEndpoint)
+        .where(WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.id == endpoint_id)
+        .values(enabled=False, disabled_reason=reason[:200])
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(
+        update(WebhookDelivery)
+        .where(
+            WebhookDelivery.workspace_id == workspace_id,
+            WebhookDelivery.endpoint_id == endpoint_id,
+            WebhookDelivery.status.in_(OPEN_STATUSES),
+        )
+        .values(status="DEAD", next_attempt_at=None, last_error=f"endpoint disabled: {reason}")
+        .execution_options(synchronize_session=False)
+    )
+
+
+_RECORD_COLUMNS = (
+    WebhookDelivery.id,
+    OutboxEvent.id,
+    OutboxEvent.type,
+    WebhookEndpoint.id,
+    WebhookEndpoint.url,
+    WebhookEndpoint.enabled,
+    WebhookEndpoint.disabled_reason,
+    WebhookDelivery.status,
+    WebhookDelivery.attempt_count,
+    WebhookDelivery.last_status_code,
+    WebhookDelivery.last_error,
+    WebhookDelivery.next_attempt_at,
+    WebhookDelivery.created_at,
+)
+
+
+async def list_deliveries(
+    session: AsyncSession, workspace_id: WorkspaceId, statuses: Sequence[str], limit: int
+) -> list[DeliveryRecord]:
+    """A workspace's deliveries in `statuses`, newest first."""
+    stmt = (
+        _with_endpoint_and_event(select(*_RECORD_COLUMNS))
+        .where(WebhookDelivery.workspace_id == workspace_id, WebhookDelivery.status.in_(statuses))
+        .order_by(WebhookDelivery.created_at.desc(), WebhookDelivery.id)
+        .limit(limit)
+    )
+    rows: list[Any] = list(await session.execute(stmt))
+    return [DeliveryRecord(*row) for row in rows]
+
+
+async def get_delivery(
+    session: AsyncSession, workspace_id: WorkspaceId, delivery_id: uuid.UUID
+) -> DeliveryRecord | None:
+    stmt = _with_endpoint_and_event(select(*_RECORD_COLUMNS)).where(
+        WebhookDelivery.workspace_id == workspace_id, WebhookDelivery.id == delivery_id
+    )
+    row: Any = (await session.execute(stmt)).one_or_none()
+    return None if row is None else DeliveryRecord(*row)
+
+
+async def requeue(
+    session: AsyncSession, workspace_id: WorkspaceId, delivery_id: uuid.UUID, now: datetime
+) -> None:
+    """Make a delivery due immediately (a fresh lease value also voids any claim in flight)."""
+    await session.execute(
+        update(WebhookDelivery)
+        .where(WebhookDelivery.workspace_id == workspace_id, WebhookDelivery.id == delivery_id)
+        .values(status="PENDING", next_attempt_at=now)
+        .execution_options(synchronize_session=False)
+    )

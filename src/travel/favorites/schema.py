@@ -1,0 +1,63 @@
+"""GraphQL types and resolvers of favorites (thin: translate, call the service, return)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from travel.catalog.loaders import ListingByIdLoader, SessionGate
+from travel.catalog.records import ListingRecord
+from travel.favorites import service
+from travel.favorites.records import FavoriteRecord
+from travel.graphql.binder import ObjectBinding, SchemaModule
+from travel.graphql.context import Info
+from travel.pagination import page_from
+
+TYPE_DEFS = '''
+"""A listing saved to the caller's wishlist."""
+type TravelFavorite {
+  id: ID!
+  targetType: TravelBookingType!
+  targetId: ID!
+  target: TravelListing!
+  createdAt: DateTime!
+}
+
+extend type Query {
+  "The caller's own wishlist, newest first. Needs travel:favorite."
+  travelFavorites(pagination: TravelPaginationInput): [TravelFavorite!]
+}
+
+extend type Mutation {
+  """Save a listing to the caller's wishlist, or remove it if saved: true when it is now
+  saved. Needs travel:favorite; a listing of another kind or workspace is NOT_FOUND."""
+  toggleTravelFavorite(targetType: TravelBookingType!, targetId: ID!): Boolean!
+}
+'''
+
+query = ObjectBinding("Query")
+mutation = ObjectBinding("Mutation")
+favorite_type = ObjectBinding("TravelFavorite")
+
+
+@query.field("travelFavorites")
+async def resolve_favorites(
+    _: None, info: Info, pagination: dict[str, Any] | None = None
+) -> list[FavoriteRecord]:
+    ctx, page = info.context, page_from(pagination)
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.list_favorites(session, ctx.principal, page)
+
+
+@mutation.field("toggleTravelFavorite")
+async def resolve_toggle_favorite(_: None, info: Info, targetType: str, targetId: str) -> bool:
+    ctx = info.context
+    async with ctx.loader(SessionGate).session() as session:
+        return await service.toggle_favorite(session, ctx.principal, targetType, targetId)
+
+
+@favorite_type.field("target")
+async def resolve_target(favorite: FavoriteRecord, info: Info) -> ListingRecord | None:
+    return await info.context.loader(ListingByIdLoader).load(favorite.target_id)
+
+
+MODULE = SchemaModule(TYPE_DEFS, objects=[query, mutation, favorite_type])

@@ -1,0 +1,256 @@
+"""Compile a validated query into nested closures that build the response directly.
+
+graphql-core spends most of a list's time in per-field machinery (ResolveInfo, Path,
+complete_value dispatch, awaitable checks). Here that work is done once per document: each
+selection becomes a `FieldPlan` whose completer is specialised to its type, plain attribute
+fields are read with `getattr` and serialised in place, and only fields with a resolver pay for
+a call. The semantics follow graphql-core's executor — aliases, fragments, `__typename`,
+abstract types, null propagation and located errors with paths — and a differential test
+compares the two on generated documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from graphql import (
+    FieldNode,
+    GraphQLAbstractType,
+    GraphQLError,
+    GraphQLField,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLSchema,
+    SelectionSetNode,
+    is_abstract_type,
+    is_leaf_type,
+    located_error,
+)
+from graphql.pyutils import Undefined, inspect, is_awaitable, is_iterable
+
+from travel.graphql.fastpath.collect import Collector
+
+Completer = Callable[[Any, "Any", Any, "FieldPlan"], Any]
+
+
+class Unsupported(Exception):
+    """The document needs something only graphql-core's executor does."""
+
+
+@dataclass(eq=False)
+class FieldPlan:
+    key: str
+    name: str
+    nodes: list[FieldNode]
+    parent_type: GraphQLObjectType
+    field_def: GraphQLField
+    return_type: GraphQLOutputType
+    resolver: Callable[..., Any] | None
+    attribute: str
+    non_null: bool
+    complete: Completer = field(repr=False, default=None)  # type: ignore[assignment]
+    leaf: Callable[[Any], Any] | None = None  # set for plain attribute leaves: the fast lane
+    is_typename: bool = False
+    has_args: bool = False
+
+
+@dataclass(eq=False)
+class ObjectPlan:
+    type_name: str
+    fields: list[FieldPlan]
+
+
+def path_list(path: Any) -> list[str | int]:
+    """`(parent, key)` chains → the list form used in errors."""
+    keys: list[str | int] = []
+    while path is not None:
+        path, key = path
+        keys.append(key)
+    keys.reverse()
+    return keys
+
+
+def field_error(exc: Exception, plan: FieldPlan, path: Any, state: Any, nullable: bool) -> None:
+    """Locate the error; record it where null is allowed, else let it bubble to the parent."""
+    error = located_error(exc, plan.nodes, path_list(path))
+    if not nullable:
+        raise error
+    state.errors.append(error)
+
+
+def _leaf(coerce: Callable[[Any], Any], type_: Any) -> Completer:
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+        if value is None:
+            return None
+        coerced = coerce(value)
+        if coerced is None or coerced is Undefined:
+            raise TypeError(
+                f"Expected `{inspect(type_)}.coerce_output_value({inspect(value)})` to return"
+                f" non-nullable value, returned: {inspect(coerced)}"
+            )
+        return coerced
+
+    return complete
+
+
+def _non_null(inner: Completer) -> Completer:
+    def check(completed: Any, plan: FieldPlan) -> Any:
+        if completed is None:
+            raise TypeError(
+                f"Cannot return null for non-nullable field {plan.parent_type}.{plan.name}."
+            )
+        return completed
+
+    async def later(pending: Awaitable[Any], plan: FieldPlan) -> Any:
+        return check(await pending, plan)
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+        completed = inner(value, state, path, plan)
+        if is_awaitable(completed):
+            return later(completed, plan)
+        return check(completed, plan)
+
+    return complete
+
+
+def _list(inner: Completer, item_nullable: bool) -> Completer:
+    async def settle(
+        i: int, pending: Awaitable[Any], state: Any, path: Any, plan: FieldPlan
+    ) -> Any:
+        try:
+            return await pending
+        except Exception as exc:
+            field_error(exc, plan, (path, i), state, item_nullable)
+            return None
+
+    async def gather(
+        out: list[Any], pending: list[tuple[int, Any]], state: Any, path: Any, plan: FieldPlan
+    ) -> list[Any]:
+        import asyncio
+
+        results = await asyncio.gather(*(settle(i, p, state, path, plan) for i, p in pending))
+        for (i, _), value in zip(pending, results, strict=True):
+            out[i] = value
+        return out
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+        if value is None:
+            return None
+        if not is_iterable(value):
+            raise GraphQLError(
+                "Expected Iterable, but did not find one for field"
+                f" '{plan.parent_type}.{plan.name}'."
+            )
+        out: list[Any] = []
+        pending: list[tuple[int, Any]] | None = None
+        for i, item in enumerate(value):
+            try:
+                completed = inner(item, state, (path, i), plan)
+            except Exception as exc:
+                field_error(exc, plan, (path, i), state, item_nullable)
+                completed = None
+            if is_awaitable(completed):
+                if pending is None:
+                    pending = []
+                pending.append((i, completed))
+                completed = None
+            out.append(completed)
+        if pending:
+            return gather(out, pending, state, path, plan)
+        return out
+
+    return complete
+
+
+def _object(object_plan: ObjectPlan) -> Completer:
+    from travel.graphql.fastpath.runtime import execute_fields
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+        if value is None:
+            return None
+        return execute_fields(object_plan, value, state, path)
+
+    return complete
+
+
+class Compiler:
+    """Builds the plan of one operation for one set of @skip/@include outcomes."""
+
+    def __init__(self, schema: GraphQLSchema, collector: Collector) -> None:
+        self.schema = schema
+        self.collector = collector
+
+    def object_plan(
+        self, type_: GraphQLObjectType, selection_sets: list[SelectionSetNode]
+    ) -> ObjectPlan:
+        if type_.is_type_of is not None:
+            raise Unsupported("is_type_of")
+        grouped = self.collector.collect(type_, selection_sets)
+        return ObjectPlan(type_.name, [self.field_plan(type_, k, n) for k, n in grouped.items()])
+
+    def field_plan(self, parent: GraphQLObjectType, key: str, nodes: list[FieldNode]) -> FieldPlan:
+        name = nodes[0].name.value
+        if name == "__typename":
+            return FieldPlan(key, name, nodes, parent, None, None, None, "", True, is_typename=True)  # type: ignore[arg-type]
+        if name.startswith("__"):
+            raise Unsupported("introspection")
+        field_def = parent.fields[name]
+        resolver = field_def.resolve
+        attribute = getattr(resolver, "reads_attribute", None) or name
+        if attribute != name or resolver is None:
+            resolver = None  # a plain attribute read: inlined
+        plan = FieldPlan(
+            key,
+            name,
+            nodes,
+            parent,
+            field_def,
+            field_def.type,
+            resolver,
+            attribute,
+            isinstance(field_def.type, GraphQLNonNull),
+            has_args=bool(field_def.args),
+        )
+        sub_sets = [n.selection_set for n in nodes if n.selection_set is not None]
+        plan.complete = self.completer(field_def.type, sub_sets)
+        leaf_type = field_def.type.of_type if plan.non_null else field_def.type
+        if resolver is None and not plan.has_args and is_leaf_type(leaf_type):
+            plan.leaf = leaf_type.coerce_output_value
+        return plan
+
+    def completer(self, type_: GraphQLOutputType, sub_sets: list[SelectionSetNode]) -> Completer:
+        if isinstance(type_, GraphQLNonNull):
+            return _non_null(self.completer(type_.of_type, sub_sets))
+        if isinstance(type_, GraphQLList):
+            item = type_.of_type
+            return _list(self.completer(item, sub_sets), not isinstance(item, GraphQLNonNull))
+        if is_leaf_type(type_):
+            return _leaf(type_.coerce_output_value, type_)
+        if isinstance(type_, GraphQLObjectType):
+            return _object(self.object_plan(type_, sub_sets))
+        if is_abstract_type(type_):
+            return self._abstract(type_, sub_sets)
+        raise Unsupported(str(type_))
+
+    def _abstract(self, type_: GraphQLAbstractType, sub_sets: list[SelectionSetNode]) -> Completer:
+        from travel.graphql.fastpath.runtime import execute_fields, resolve_runtime_type
+
+        if type_.resolve_type is None:
+            raise Unsupported("abstract type without resolve_type")
+        plans = {
+            t.name: self.object_plan(t, sub_sets) for t in self.schema.get_possible_types(type_)
+        }
+
+        def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+            if value is None:
+                return None
+            runtime = resolve_runtime_type(type_, value, state, plan)
+            if is_awaitable(runtime):
+                raise Unsupported("async resolve_type")
+            return execute_fields(plans[runtime], value, state, path)
+
+        return complete

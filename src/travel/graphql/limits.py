@@ -1,0 +1,203 @@
+"""Query limits: depth, aliases and estimated cost of an operation, checked as a validation rule
+(so once per distinct document, before anything runs). Token count is bounded by the parser
+(`max_tokens`). See docs/decisions/0042-query-limits.md for how each figure is counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLField,
+    GraphQLNamedType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    IntValueNode,
+    ObjectValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    VariableNode,
+    get_named_type,
+    is_input_object_type,
+    is_list_type,
+    is_non_null_type,
+)
+from graphql.language import SKIP
+from graphql.validation import ASTValidationRule, ValidationContext, ValidationRule
+from graphql.validation.validate import ValidationAbortedError
+
+from travel.pagination import DEFAULT_TAKE, MAX_TAKE
+from travel.settings import QueryLimits
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What a selection set adds up to."""
+
+    depth: int = 0
+    aliases: int = 0
+    cost: int = 0
+
+
+# Introspection is answered from memory and the standard introspection query nests 15 levels
+# deep (type references), so depth is not counted below these fields (aliases and cost are).
+INTROSPECTION_ROOTS = frozenset({"__schema", "__type"})
+# However depth is counted, the walk never nests deeper than this (it recurses).
+MIN_NESTING_CAP = 64
+
+
+class _TooDeep(Exception):
+    """Stops measuring a document nested past any sane depth (this also bounds our recursion)."""
+
+
+class Measurer:
+    """Measures operations of one document; fragments are measured once and reused."""
+
+    def __init__(self, context: ValidationContext, max_depth: int) -> None:
+        self.context = context
+        self.schema: GraphQLSchema = context.schema
+        self.nesting_cap = max(max_depth, MIN_NESTING_CAP)
+        self.fragments: dict[str, Figures] = {}
+        self.in_progress: set[str] = set()
+
+    def operation(self, node: OperationDefinitionNode) -> Figures:
+        root = self.schema.get_root_type(node.operation)
+        return self.selections(node.selection_set, root, 0)
+
+    def selections(
+        self, selection_set: SelectionSetNode, parent: GraphQLNamedType | None, level: int
+    ) -> Figures:
+        if level > self.nesting_cap:
+            raise _TooDeep
+        depth = aliases = cost = 0
+        for selection in selection_set.selections:
+            if isinstance(selection, FieldNode):
+                part = self.field(selection, parent, level)
+            elif isinstance(selection, InlineFragmentNode):
+                condition = selection.type_condition
+                type_ = self.schema.get_type(condition.name.value) if condition else parent
+                part = self.selections(selection.selection_set, type_, level)
+            elif isinstance(selection, FragmentSpreadNode):
+                part = self.spread(selection.name.value, level)
+            depth = max(depth, part.depth)
+            aliases += part.aliases
+            cost += part.cost
+        return Figures(depth, aliases, cost)
+
+    def field(self, node: FieldNode, parent: GraphQLNamedType | None, level: int) -> Figures:
+        definition = self._definition(parent, node.name.value)
+        child = Figures()
+        if node.selection_set is not None:
+            type_ = get_named_type(definition.type) if definition else None
+            child = self.selections(node.selection_set, type_, level + 1)
+        times = _page_size(definition, node) if definition else 1
+        counted_below = node.name.value not in INTROSPECTION_ROOTS
+        return Figures(
+            depth=1 + (child.depth if counted_below else 0),
+            aliases=(1 if node.alias else 0) + child.aliases,
+            cost=1 + times * child.cost,
+        )
+
+    def spread(self, name: str, level: int) -> Figures:
+        """A named fragment's figures, relative to where it is spread."""
+        known = self.fragments.get(name)
+        if known is not None:
+            return known
+        fragment = self.context.get_fragment(name)
+        if fragment is None or name in self.in_progress:
+            return Figures()  # unknown or cyclic: the specified rules report those
+        self.in_progress.add(name)
+        try:
+            type_ = self.schema.get_type(fragment.type_condition.name.value)
+            figures = self.selections(fragment.selection_set, type_, level)
+        finally:
+            self.in_progress.discard(name)
+        self.fragments[name] = figures
+        return figures
+
+    def _definition(self, parent: GraphQLNamedType | None, name: str) -> GraphQLField | None:
+        if parent is None:
+            return None
+        return self.schema.get_field(parent, name)  # type: ignore[arg-type]
+
+
+def _page_size(definition: GraphQLField, node: FieldNode) -> int:
+    """How many items a list field may return: its `take` (a variable counts as the maximum);
+    1 for anything that is not a paginated list."""
+    type_ = definition.type.of_type if is_non_null_type(definition.type) else definition.type
+    if not is_list_type(type_):
+        return 1
+    for arg_name, arg in definition.args.items():
+        input_type: Any = get_named_type(arg.type)
+        if arg_name == "take" or (is_input_object_type(input_type) and "take" in input_type.fields):
+            given = next((a.value for a in node.arguments or () if a.name.value == arg_name), None)
+            return _take(given, direct=arg_name == "take")
+    return 1
+
+
+def _take(value: Any, *, direct: bool) -> int:
+    if value is None:
+        return DEFAULT_TAKE
+    if not direct and isinstance(value, ObjectValueNode):
+        field = next((f for f in value.fields if f.name.value == "take"), None)
+        return _take(field.value if field else None, direct=True)
+    if isinstance(value, IntValueNode):
+        # Out-of-range values are refused when the field runs; estimate what it could return.
+        return min(max(int(value.value), 0), MAX_TAKE)
+    if isinstance(value, VariableNode):
+        return MAX_TAKE
+    return DEFAULT_TAKE  # null: the default applies
+
+
+def query_limit_rules(limits: QueryLimits) -> list[type[ASTValidationRule]]:
+    """The validation rule enforcing `limits` (depth, aliases, cost) on every operation."""
+
+    class QueryLimitsRule(ValidationRule):
+        def enter_document(self, node: DocumentNode, *_: Any) -> Any:
+            measurer = Measurer(self.context, limits.max_depth)
+            errors = [
+                GraphQLError(message, operation)
+                for operation in node.definitions
+                if isinstance(operation, OperationDefinitionNode)
+                for message in check(measurer, operation, limits)
+            ]
+            if errors:
+                # Stop validating: some specified rules (overlapping fields) are quadratic,
+                # and an abusive document should not get to make them work.
+                for error in errors[:-1]:
+                    self.report_error(error)
+                raise ValidationAbortedError(errors[-1].message, errors[-1].nodes)
+            return SKIP
+
+    return [QueryLimitsRule]
+
+
+def check(measurer: Measurer, node: OperationDefinitionNode, limits: QueryLimits) -> list[str]:
+    """Messages naming each limit the operation goes over (none when it fits)."""
+    try:
+        figures = measurer.operation(node)
+    except _TooDeep:
+        cap = measurer.nesting_cap
+        return [
+            f"Query is deeper than the maximum depth of {limits.max_depth} "
+            f"(introspection fields: {cap} levels)"
+        ]
+    problems = []
+    if figures.depth > limits.max_depth:
+        problems.append(f"Query is deeper than the maximum depth of {limits.max_depth}")
+    if figures.aliases > limits.max_aliases:
+        problems.append(
+            f"Query uses {figures.aliases} aliases, over the maximum of {limits.max_aliases} "
+            "aliases (aliases inside fragments count each time the fragment is spread)"
+        )
+    if figures.cost > limits.max_cost:
+        problems.append(
+            f"Query cost estimate {figures.cost} is over the maximum cost of {limits.max_cost} "
+            f"(a list counts `take` times; `take` given as a variable counts as {MAX_TAKE})"
+        )
+    return problems

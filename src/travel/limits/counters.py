@@ -1,0 +1,113 @@
+"""Fixed-window counters from the `limits` library: in Redis when configured (shared by every
+process), in memory otherwise, and in memory *while Redis is unreachable* (fail open).
+
+A Redis failure opens a short circuit: for `retry_seconds` no call goes to Redis, so an outage
+costs one short timeout per process per interval rather than one per request; afterwards the next
+request tries Redis again and, if it answers, shared counting resumes by itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from limits import RateLimitItem
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import FixedWindowRateLimiter
+from limits.errors import StorageError
+from limits.util import WindowStats
+from redis.asyncio import ConnectionPool
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+
+from travel import metrics
+
+log = logging.getLogger("travel.limits")
+T = TypeVar("T")
+KEY_PREFIX = "travel-quota"
+
+
+class Counters:
+    """Hit, test and read fixed-window counters, failing over to memory when Redis is down."""
+
+    def __init__(
+        self,
+        shared: Storage | None = None,
+        *,
+        retry_seconds: float = 1.0,
+        pool: ConnectionPool | None = None,
+    ) -> None:
+        self._local = FixedWindowRateLimiter(MemoryStorage())
+        self._shared = FixedWindowRateLimiter(shared) if shared is not None else None
+        self._pool = pool
+        self._retry_seconds = retry_seconds
+        self._skip_shared_until = 0.0
+        if shared is not None:
+            metrics.REDIS_AVAILABLE.set(1)
+
+    async def hit(self, item: RateLimitItem, *key: str) -> bool:
+        """Spend one unit; False when that went over the limit."""
+        return await self._run(lambda lim: lim.hit(item, *key))
+
+    async def test(self, item: RateLimitItem, *key: str) -> bool:
+        """Whether one more unit would fit, spending nothing."""
+        return await self._run(lambda lim: lim.test(item, *key))
+
+    async def stats(self, item: RateLimitItem, *key: str) -> WindowStats:
+        """(reset time as epoch seconds, remaining) of the current window."""
+        return await self._run(lambda lim: lim.get_window_stats(item, *key))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.disconnect()
+
+    async def _run(self, call: Callable[[FixedWindowRateLimiter], Awaitable[T]]) -> T:
+        if self._shared is None:
+            return await call(self._local)
+        if time.monotonic() >= self._skip_shared_until:
+            try:
+                result = await call(self._shared)
+            except (StorageError, OSError, TimeoutError):
+                self._shared_failed()
+            else:
+                if self._skip_shared_until:
+                    self._skip_shared_until = 0.0
+                    metrics.REDIS_AVAILABLE.set(1)
+                    log.info("rate-limit Redis is back: counting in Redis again")
+                return result
+        return await call(self._local)
+
+    def _shared_failed(self) -> None:
+        metrics.REDIS_FAILURES.inc()
+        if not self._skip_shared_until:
+            metrics.REDIS_AVAILABLE.set(0)
+            log.error(
+                "rate-limit Redis unreachable: counting in this process's memory meanwhile",
+                exc_info=True,
+            )
+        self._skip_shared_until = time.monotonic() + self._retry_seconds
+
+
+def build_counters(redis_url: str | None, *, timeout: float, retry_seconds: float) -> Counters:
+    """Counters in Redis at `redis_url` (redis-py, short timeouts, no retries), else in memory."""
+    if not redis_url:
+        return Counters()
+    pool = ConnectionPool.from_url(
+        redis_url,
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
+        # Retrying would multiply the wait on every request during an outage; the circuit
+        # in `Counters` already decides when to try again.
+        retry=Retry(NoBackoff(), 0),
+    )
+    options: dict[str, Any] = {"connection_pool": pool}
+    storage = RedisStorage(
+        "async+" + redis_url,
+        wrap_exceptions=True,
+        implementation="redispy",
+        key_prefix=KEY_PREFIX,
+        **options,
+    )
+    return Counters(storage, retry_seconds=retry_seconds, pool=pool)

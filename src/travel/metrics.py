@@ -1,0 +1,136 @@
+"""Prometheus metrics: what `/metrics` exposes, and the cheap hooks that feed it.
+
+Labels are bounded on purpose: `operation` is a root field of the schema (or one of a few fixed
+words), `outcome` an error code of the spec, `action` one of four quota actions. Nothing carries a
+workspace id or anything else a caller chooses, so the number of series cannot grow with traffic.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from graphql import GraphQLSchema
+from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
+from starlette.requests import Request
+from starlette.responses import Response
+
+from travel.db.engine import Engines
+
+REQUESTS = Counter(
+    "travel_requests_total",
+    "GraphQL requests by operation (root field) and outcome code.",
+    ["operation", "outcome"],
+)
+LATENCY = Histogram(
+    "travel_request_duration_seconds",
+    "GraphQL request latency by operation (root field) and outcome code.",
+    ["operation", "outcome"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+RATE_LIMITED = Counter(
+    "travel_rate_limited_total", "Requests refused with RATE_LIMITED, by quota action.", ["action"]
+)
+REDIS_FAILURES = Counter(
+    "travel_redis_failures_total",
+    "Rate-limit calls to Redis that failed (the request was then counted in memory).",
+)
+REDIS_AVAILABLE = Gauge(
+    "travel_redis_available", "1 while the rate-limit Redis answers, 0 while it is skipped."
+)
+WEBHOOK_DELIVERIES = Counter(
+    "travel_webhook_deliveries_total",
+    "Webhook delivery attempts by result (e.g. delivered, failed, gave_up).",
+    ["result"],
+)
+DB_POOL = Gauge(
+    "travel_db_pool_connections",
+    "Connections of the shared database's pools, read at scrape time.",
+    ["engine", "state"],
+)
+
+OUTCOMES = frozenset(
+    {
+        "OK",
+        "UNAUTHENTICATED",
+        "WORKSPACE_REQUIRED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "VALIDATION_ERROR",
+        "UNAVAILABLE",
+        "IDEMPOTENCY_KEY_REUSED",
+        "RATE_LIMITED",
+        "INTERNAL_SERVER_ERROR",
+    }
+)
+# Requests that never got as far as a document (bad JSON, authentication failures, ...).
+NO_OPERATION = "none"
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def operation_label(root_fields: Iterable[str] | None, known: frozenset[str]) -> str:
+    """A bounded label for what a request ran: its root field, or a fixed word."""
+    if not root_fields:
+        return NO_OPERATION
+    fields = {f for f in root_fields if not f.startswith("__")}
+    if not fields:
+        return "introspection"
+    if len(fields) > 1:
+        return "multiple"
+    (name,) = fields
+    return name if name in known else "other"
+
+
+def instrument(endpoint: Endpoint, schema: GraphQLSchema) -> Endpoint:
+    """Wrap the GraphQL endpoint: count and time every request by operation and outcome."""
+    operations = frozenset(
+        name for root in (schema.query_type, schema.mutation_type) if root for name in root.fields
+    )
+    children: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+    async def instrumented(request: Request) -> Response:
+        started = time.perf_counter()
+        outcome = "INTERNAL_SERVER_ERROR"
+        try:
+            response = await endpoint(request)
+            outcome = getattr(request.state, "outcome", "OK")
+            return response
+        finally:
+            labels = (
+                operation_label(getattr(request.state, "root_fields", None), operations),
+                outcome if outcome in OUTCOMES else "OTHER",
+            )
+            # `.labels()` takes a lock and builds a key: keep the children instead.
+            pair = children.get(labels)
+            if pair is None:
+                pair = children[labels] = (REQUESTS.labels(*labels), LATENCY.labels(*labels))
+            pair[0].inc()
+            pair[1].observe(time.perf_counter() - started)
+
+    return instrumented
+
+
+def observe_pools(engines: Engines) -> None:
+    """Copy the shared database's pool figures into DB_POOL (called at scrape time)."""
+    named = [("readwrite", engines.writer)]
+    if engines.reader is not engines.writer:
+        named = [("reader", engines.reader), ("writer", engines.writer)]
+    for name, engine in named:
+        pool = engine.pool
+        for state, method in (
+            ("size", "size"),
+            ("checked_out", "checkedout"),
+            ("idle", "checkedin"),
+            ("overflow", "overflow"),
+        ):
+            read = getattr(pool, method, None)
+            if callable(read):
+                DB_POOL.labels(name, state).set(float(read()))
+
+
+async def metrics_endpoint(request: Request) -> Response:
+    """`GET /metrics` in the Prometheus text format."""
+    observe_pools(request.app.state.services.databases.main)
+    return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -1,0 +1,79 @@
+"""`travel demo seed` as an operator runs it: a subprocess, then the printed keys over HTTP."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from datetime import UTC, datetime
+from typing import Any
+
+from tests.support.api import data
+from tests.support.live import LiveServer
+
+LISTS = ("travelProperties", "travelTours", "travelActivities", "travelEvents", "travelTrips")
+BROWSE = (
+    "{ travelProviders(pagination: {take: 100}) { id name type rating } "
+    + " ".join(
+        f"{field}(pagination: {{take: 100}}) {{ id name location rating amenities price currency }}"
+        for field in LISTS
+    )
+    + " }"
+)
+
+
+def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["travel", *args], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_demo_seed_prints_keys_and_fills_a_varied_catalog(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    result = travel(cli_env, "demo", "seed", "--json")
+    assert result.returncode == 0, result.stderr
+    seeded = json.loads(result.stdout)
+    assert set(seeded["keys"]) == {"traveler", "host", "admin"}
+
+    catalog: dict[str, Any] = data(server, seeded["keys"]["traveler"], BROWSE)
+    types = [p["type"] for p in catalog["travelProviders"]]
+    assert types.count("HOST") >= 3
+    assert types.count("OPERATOR") >= 3
+    assert all(p["rating"] is not None for p in catalog["travelProviders"])
+    for field in LISTS:
+        items = catalog[field]
+        assert len(items) >= 24, field
+        assert len({item["location"].split(",")[0] for item in items}) >= 4, field
+        assert any(item["rating"] is not None for item in items), field
+        assert all(item["amenities"] for item in items), field
+        assert len({item["price"] for item in items}) > 5, field
+
+
+def test_demo_events_and_trips_lie_ahead_and_have_room(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    seeded = json.loads(travel(cli_env, "demo", "seed", "--json").stdout)
+    query = "{ travelEvents(pagination: {take: 100}) { startsAt capacity } }"
+    events = data(server, seeded["keys"]["traveler"], query)["travelEvents"]
+    now = datetime.now(UTC)
+    assert all(datetime.fromisoformat(e["startsAt"]) > now for e in events)
+    day = events[0]["startsAt"][:10]
+    window = {"availableFrom": day, "availableTo": day}
+    query = "query ($f: TravelListingFilterInput) { travelEvents(filter: $f) { startsAt } }"
+    on_that_day = data(server, seeded["keys"]["traveler"], query, {"f": window})["travelEvents"]
+    assert on_that_day
+    assert all(e["startsAt"][:10] == day for e in on_that_day)
+
+
+def test_demo_keys_act_with_their_roles(server: LiveServer, cli_env: dict[str, str]) -> None:
+    result = travel(cli_env, "demo", "seed")
+    assert result.returncode == 0, result.stderr
+    keys = dict(line.split() for line in result.stdout.splitlines()[1:])
+    assert set(keys) == {"traveler", "host", "admin"}
+    hosts = data(server, keys["host"], "{ travelProviders(filter: {type: HOST}) { id } }")
+    create = "mutation ($input: CreateTravelPropertyInput!) { createTravelProperty(input: $input) { id } }"
+    stay = {
+        "providerId": hosts["travelProviders"][0]["id"],
+        "name": "Demo addition",
+        "location": "Lisbon, Portugal",
+        "pricePerNight": "99.00",
+    }
+    assert data(server, keys["host"], create, {"input": stay})["createTravelProperty"]["id"]

@@ -1,0 +1,186 @@
+"""Quotas shared through Redis: two `travel serve` processes spend one quota, and the service
+keeps answering while Redis is down, then counts in Redis again once it is back."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+from tests.factories import create_tenant
+from tests.support.live import LiveServer
+
+from travel.settings import Settings
+
+pytestmark = pytest.mark.redis
+
+ANALYTICS = "{ travelOverviewStats { totalBookings } }"  # a traveler's: FORBIDDEN, yet charged
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until(ready, what: str, seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if ready():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"gave up waiting for {what}")
+
+
+def answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def graphql(url: str, key: str, query: str) -> httpx.Response:
+    return httpx.post(
+        f"{url}/workspaces/graphql",
+        json={"query": query},
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
+
+
+def remaining(response: httpx.Response) -> int:
+    return int(response.headers["X-RateLimit-Remaining"])
+
+
+@pytest.fixture
+def serve(cli_env: dict[str, str]) -> Iterator[list[str]]:
+    """`travel serve` processes on free ports, all on the test database and the test Redis."""
+    processes: list[subprocess.Popen[bytes]] = []
+    urls: list[str] = []
+    travel = str(Path(sys.executable).parent / "travel")
+    env = {**cli_env, "TRAVEL_REDIS_URL": os.environ["TRAVEL_TEST_REDIS_URL"]}
+    for _ in range(2):
+        port = free_port()
+        args = [travel, "serve", "--port", str(port), "--web-port", str(port)]
+        processes.append(subprocess.Popen(args, env=env, stderr=subprocess.DEVNULL))
+        urls.append(f"http://127.0.0.1:{port}")
+    try:
+        for url in urls:
+            wait_until(lambda url=url: answers(f"{url}/healthz"), f"{url} to start")
+        yield urls
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=15)
+
+
+def test_two_processes_share_one_quota(server: LiveServer, serve: list[str]) -> None:
+    key = create_tenant(server).keys["traveler"]
+    seen = [remaining(graphql(serve[i % 2], key, ANALYTICS)) for i in range(30)]
+    assert seen == list(range(29, -1, -1))
+    for url in serve:
+        response = graphql(url, key, ANALYTICS)
+        assert response.status_code == 429
+        assert response.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
+
+
+class PrivateRedis:
+    """A redis-server of our own on a spare port, to stop and start at will."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        assert binary, "redis-server is not installed (scripts/redis.sh installs it)"
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1"]
+        args += ["--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
+        wait_until(self.pings, "redis-server to start")
+
+    def pings(self) -> bool:
+        try:
+            return bool(redis.Redis.from_url(self.url, socket_timeout=0.5).ping())
+        except redis.RedisError:
+            return False
+
+    def counted(self, workspace: str) -> int:
+        """The quota counters Redis holds for the workspace, summed."""
+        client = redis.Redis.from_url(self.url)
+        return sum(int(client.get(k) or 0) for k in client.scan_iter(f"*{workspace}*"))
+
+    def stop(self) -> None:
+        if self.process is not None:
+            subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"], check=False)
+            self.process.wait(timeout=15)
+            self.process = None
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    instance = PrivateRedis()
+    instance.start()
+    try:
+        yield instance
+    finally:
+        if instance.process is not None:
+            instance.process.kill()
+            instance.process.wait()
+
+
+def metric(server: LiveServer, name: str) -> float:
+    for line in httpx.get(f"{server.url}/metrics").text.splitlines():
+        if line.startswith(f"{name} "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not exposed")
+
+
+def test_redis_down_fails_open_and_counting_resumes_when_it_is_back(
+    settings: Settings, server: LiveServer, private_redis: PrivateRedis
+) -> None:
+    live = LiveServer(
+        dataclasses.replace(settings, redis_url=private_redis.url, redis_retry_seconds=0.5)
+    ).start()
+    try:
+        tenant = create_tenant(server)
+        key = tenant.keys["traveler"]
+        assert remaining(graphql(live.url, key, ANALYTICS)) == 29
+        assert private_redis.counted(tenant.id) == 1
+        failures = metric(live, "travel_redis_failures_total")
+
+        private_redis.stop()
+        for _ in range(3):
+            response = graphql(live.url, key, ANALYTICS)
+            assert response.status_code == 200  # served, counted in memory meanwhile
+            assert "X-RateLimit-Remaining" in response.headers
+        assert metric(live, "travel_redis_failures_total") > failures
+        assert metric(live, "travel_redis_available") == 0
+
+        private_redis.start()  # empty: this Redis kept nothing
+        wait_until(
+            lambda: (
+                graphql(live.url, key, ANALYTICS).status_code == 200
+                and private_redis.counted(tenant.id) > 0
+            ),
+            "counting in Redis to resume",
+        )
+        assert metric(live, "travel_redis_available") == 1
+        before = private_redis.counted(tenant.id)
+        left = remaining(graphql(live.url, key, ANALYTICS))
+        assert private_redis.counted(tenant.id) == before + 1
+        assert left == 30 - (before + 1)
+    finally:
+        live.stop()
