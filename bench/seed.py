@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth import service as auth_service
 from travel.auth.identity import WorkspaceId
+from travel.auth.models import Member
 from travel.bookings.models import Booking
 from travel.catalog.models import Listing, Provider
 from travel.db.registry import Databases
@@ -32,9 +33,9 @@ BATCH = 5000
 class BenchWorkspace:
     workspace_id: WorkspaceId
     keys: dict[str, str]
+    members: dict[str, uuid.UUID]
     listing_ids: dict[str, list[uuid.UUID]] = field(default_factory=dict)
-    traveler_id: uuid.UUID | None = None
-    busy_traveler_key: str = ""
+    contention_tours: list[uuid.UUID] = field(default_factory=list)
 
 
 async def _insert(session: AsyncSession, table: Any, rows: list[dict[str, Any]]) -> None:
@@ -47,14 +48,15 @@ def _listing(
 ) -> dict[str, Any]:
     rng = random.Random(n)
     starts = now + timedelta(days=30 + n % 300, hours=rng.randint(8, 20))
+    city = CITIES[n % len(CITIES)]
     row: dict[str, Any] = {
         "workspace_id": ws,
         "id": uuid.uuid4(),
         "kind": kind,
         "provider_id": provider,
-        "name": f"{kind.title()} {n:05d} in {CITIES[n % len(CITIES)]}",
+        "name": f"{kind.title()} {n:05d} in {city}",
         "description": "A well-reviewed listing with everything a traveller needs.",
-        "location": CITIES[n % len(CITIES)],
+        "location": city,
         "price_minor": rng.randint(20, 400) * 100,
         "currency": "USD",
         "rating": round(rng.uniform(3.0, 5.0), 1),
@@ -82,7 +84,7 @@ def _listing(
         row.update(starts_at=starts, ends_at=starts + timedelta(hours=3))
     if kind == "TRIP":
         row.update(
-            origin=CITIES[n % 8],
+            origin=city,
             destination=CITIES[(n + 3) % 8],
             departs_at=starts,
             arrives_at=starts + timedelta(hours=5),
@@ -91,32 +93,55 @@ def _listing(
     return row
 
 
+async def _members(
+    databases: Databases, workspace: Any, travelers: int
+) -> tuple[dict[str, uuid.UUID], dict[str, str], list[uuid.UUID]]:
+    ids: dict[str, uuid.UUID] = {}
+    keys: dict[str, str] = {}
+    for who, role in (
+        ("traveler", "traveler"),
+        ("booker", "traveler"),
+        ("host", "host"),
+        ("admin", "admin"),
+    ):
+        member = await auth_service.add_member(databases, workspace, f"bench-{who}", [role])
+        ids[who] = member.id
+        issued = await auth_service.create_api_key(
+            databases, workspace, roles=[], subject=member.subject, permissions=[]
+        )
+        keys[who] = issued.secret
+    others = [
+        {
+            "workspace_id": workspace.id,
+            "id": uuid.uuid4(),
+            "subject": f"traveler-{i}",
+            "roles": ["traveler"],
+        }
+        for i in range(travelers)
+    ]
+    async with tenant_transaction(databases.main, WorkspaceId(workspace.id), write=True) as s:
+        await _insert(s, Member.__table__, others)
+    return ids, keys, [ids["traveler"]] * 20 + [o["id"] for o in others]
+
+
 async def seed_workspace(
     databases: Databases, *, listings: int, bookings: int, plan: str = "enterprise"
 ) -> BenchWorkspace:
-    """One workspace with `listings` listings (an equal share per kind) and `bookings` bookings."""
+    """A workspace with `listings` listings (a fifth of each kind), `bookings` bookings spread
+    over many travelers (one of them busy), and four tours to race for."""
     workspace = await auth_service.create_workspace(
         databases, f"Bench {uuid.uuid4().hex[:6]}", plan
     )
-    keys: dict[str, str] = {}
-    members = {}
-    for role in ("traveler", "host", "admin"):
-        member = await auth_service.add_member(databases, workspace, f"bench-{role}", [role])
-        members[role] = member
-        keys[role] = (
-            await auth_service.create_api_key(
-                databases, workspace, roles=[], subject=member.subject, permissions=[]
-            )
-        ).secret
     ws = WorkspaceId(workspace.id)
-    bench = BenchWorkspace(ws, keys, traveler_id=members["traveler"].id)
+    ids, keys, bookers = await _members(databases, workspace, travelers=max(10, bookings // 200))
+    bench = BenchWorkspace(ws, keys, ids)
     now = datetime.now(UTC)
     async with tenant_transaction(databases.main, ws, write=True) as session:
-        providers = [
+        providers: list[dict[str, Any]] = [
             {
                 "workspace_id": ws,
                 "id": uuid.uuid4(),
-                "owner_member_id": members["host"].id,
+                "owner_member_id": ids["host"],
                 "name": f"Provider {i:03d}",
                 "type": "HOST" if i % 2 else "OPERATOR",
                 "rating": round(3 + (i % 20) / 10, 1),
@@ -129,44 +154,48 @@ async def seed_workspace(
             _listing(ws, providers[n % len(providers)]["id"], KINDS[n % 5], n, now)
             for n in range(listings)
         ]
-        await _insert(session, Listing.__table__, rows)
+        contention = [
+            {**_listing(ws, providers[0]["id"], "TOUR", listings + i, now), "capacity": 1000}
+            for i in range(4)
+        ]
+        await _insert(session, Listing.__table__, rows + contention)
+        bench.contention_tours = [row["id"] for row in contention]
         for row in rows:
             bench.listing_ids.setdefault(row["kind"], []).append(row["id"])
-        await _insert(session, Booking.__table__, _bookings(ws, rows, members, bookings, now))
+        await _insert(session, Booking.__table__, _bookings(ws, rows, bookers, bookings, now))
     return bench
 
 
 def _bookings(
     ws: uuid.UUID,
     listings: list[dict[str, Any]],
-    members: dict[str, Any],
+    bookers: list[uuid.UUID],
     count: int,
     now: datetime,
 ) -> list[dict[str, Any]]:
+    """Bookings over the year around today; one in ten cancelled."""
     rng = random.Random(42)
     today = date.today()
-    traveler = members["traveler"].id
     out = []
     for n in range(count):
         listing = listings[rng.randrange(len(listings))]
         check_in = today + timedelta(days=rng.randint(-200, 200))
         nights = rng.randint(1, 7) if listing["kind"] == "PROPERTY" else 0
         guests = rng.randint(1, 2)
-        units = nights if nights else guests
         out.append(
             {
                 "workspace_id": ws,
                 "id": uuid.uuid4(),
-                "reference_code": f"TRV-{listing['kind']}-{n:08X}"[:32],
+                "reference_code": f"TRV-BENCH-{n:08X}",
                 "listing_id": listing["id"],
                 "listing_kind": listing["kind"],
-                "member_id": traveler,
+                "member_id": bookers[rng.randrange(len(bookers))],
                 "status": "CONFIRMED" if n % 10 else "CANCELLED",
                 "payment_status": "PAID" if n % 10 else "REFUNDED",
                 "check_in": check_in,
                 "check_out": check_in + timedelta(days=nights),
                 "guests": guests,
-                "total_minor": listing["price_minor"] * units,
+                "total_minor": listing["price_minor"] * (nights or guests),
                 "currency": "USD",
                 "created_at": now - timedelta(seconds=n),
                 "updated_at": now,

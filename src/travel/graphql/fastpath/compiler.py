@@ -11,7 +11,7 @@ compares the two on generated documents.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,16 +146,18 @@ def _list(inner: Completer, item_nullable: bool) -> Completer:
                 f" '{plan.parent_type}.{plan.name}'."
             )
         out: list[Any] = []
-        pending: list[tuple[int, Any]] | None = None
+        pending: list[tuple[int, Any]] = []
         for i, item in enumerate(value):
             try:
                 completed = inner(item, state, (path, i), plan)
             except Exception as exc:
-                field_error(exc, plan, (path, i), state, item_nullable)
+                try:
+                    field_error(exc, plan, (path, i), state, item_nullable)
+                except GraphQLError:
+                    close_pending(p for _, p in pending)  # the whole list is null now
+                    raise
                 completed = None
             if is_awaitable(completed):
-                if pending is None:
-                    pending = []
                 pending.append((i, completed))
                 completed = None
             out.append(completed)
@@ -164,6 +166,13 @@ def _list(inner: Completer, item_nullable: bool) -> Completer:
         return out
 
     return complete
+
+
+def close_pending(awaitables: Any) -> None:
+    """Close coroutines that will never be awaited (so none warns about it)."""
+    for awaitable in awaitables:
+        if isinstance(awaitable, Coroutine):
+            awaitable.close()
 
 
 def _object(object_plan: ObjectPlan) -> Completer:

@@ -18,7 +18,7 @@ from graphql import (
 from graphql.execution.values import VariableValues, get_argument_values
 from graphql.pyutils import Path, Undefined, inspect, is_awaitable
 
-from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan, field_error
+from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan, close_pending, field_error
 
 
 class State:
@@ -91,7 +91,26 @@ def _null_error(plan: FieldPlan) -> TypeError:
 def execute_fields(object_plan: ObjectPlan, source: Any, state: State, path: Any) -> Any:
     """The response object for `source`, or an awaitable of it when a resolver is async."""
     result: dict[str, Any] = {}
-    pending: list[tuple[str, Any]] | None = None
+    pending: list[tuple[str, Any]] = []
+    try:
+        _fill(object_plan, source, state, path, result, pending)
+    except BaseException:
+        # A non-null field failed: this object is null, so its started work is abandoned.
+        close_pending(p for _, p in pending)
+        raise
+    if pending:
+        return _gather(result, pending)
+    return result
+
+
+def _fill(
+    object_plan: ObjectPlan,
+    source: Any,
+    state: State,
+    path: Any,
+    result: dict[str, Any],
+    pending: list[tuple[str, Any]],
+) -> None:
     is_dict = type(source) is dict
     for plan in object_plan.fields:
         key = plan.key
@@ -131,13 +150,8 @@ def execute_fields(object_plan: ObjectPlan, source: Any, state: State, path: Any
             field_error(exc, plan, field_path, state, not plan.non_null)
             completed = None
         if completed is not None and is_awaitable(completed):
-            if pending is None:
-                pending = []
             pending.append((key, completed))
         result[key] = completed
-    if pending:
-        return _gather(result, pending)
-    return result
 
 
 async def _complete_later(value: Awaitable[Any], plan: FieldPlan, state: State, path: Any) -> Any:
