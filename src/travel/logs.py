@@ -41,6 +41,9 @@ def configure(level: str = "INFO") -> None:
     root.setLevel(level)
     for noisy in ("uvicorn.access",):
         logging.getLogger(noisy).disabled = True
+    # httpx logs every request URL at INFO; webhook URLs may carry partners' secrets.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("httpcore").setLevel(logging.WARNING)
     for name in ("uvicorn", "uvicorn.error"):
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from travel.bookings import repository
 from travel.bookings.records import TransitionRecord
-from travel.catalog.loaders import SessionGate
 from travel.graphql.context import RequestContext
 from travel.graphql.dataloader import DataLoader
 
@@ -17,7 +16,7 @@ class BookingTransitionByBookingIdLoader(DataLoader[uuid.UUID, list[TransitionRe
 
     def __init__(self, ctx: RequestContext) -> None:
         async def batch(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[TransitionRecord]]:
-            async with ctx.loader(SessionGate).session() as session:
-                return await repository.transitions_by_booking(session, ctx.workspace_id, ids)
+            session = await ctx.session()
+            return await repository.transitions_by_booking(session, ctx.workspace_id, ids)
 
         super().__init__(batch)

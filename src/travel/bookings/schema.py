@@ -8,7 +8,7 @@ from typing import Any
 from travel.bookings import service
 from travel.bookings.loaders import BookingTransitionByBookingIdLoader
 from travel.bookings.records import BookingRecord, TransitionRecord
-from travel.catalog.loaders import ListingByIdLoader, SessionGate
+from travel.catalog.loaders import ListingByIdLoader
 from travel.catalog.records import ListingRecord
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
@@ -109,29 +109,29 @@ async def resolve_bookings(
     filter: dict[str, Any] | None = None,
 ) -> list[BookingRecord]:
     ctx, page = info.context, page_from(pagination)
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.list_bookings(session, ctx.principal, page, filter or {})
+    session = await ctx.session()
+    return await service.list_bookings(session, ctx.principal, page, filter or {})
 
 
 @query.field("travelBooking")
 async def resolve_booking(_: None, info: Info, id: str) -> BookingRecord:
     ctx = info.context
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.get_booking(session, ctx.principal, id)
+    session = await ctx.session()
+    return await service.get_booking(session, ctx.principal, id)
 
 
 @mutation.field("createTravelBooking")
 async def resolve_create_booking(_: None, info: Info, input: dict[str, Any]) -> BookingRecord:
     ctx = info.context
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.create_booking(session, ctx.principal, input)
+    session = await ctx.session()
+    return await service.create_booking(session, ctx.principal, input)
 
 
 @mutation.field("cancelTravelBooking")
 async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
     ctx = info.context
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.cancel_booking(session, ctx.principal, id)
+    session = await ctx.session()
+    return await service.cancel_booking(session, ctx.principal, id)
 
 
 @booking_type.field("target")

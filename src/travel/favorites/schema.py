@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from travel.catalog.loaders import ListingByIdLoader, SessionGate
+from travel.catalog.loaders import ListingByIdLoader
 from travel.catalog.records import ListingRecord
 from travel.favorites import service
 from travel.favorites.records import FavoriteRecord
@@ -44,15 +44,15 @@ async def resolve_favorites(
     _: None, info: Info, pagination: dict[str, Any] | None = None
 ) -> list[FavoriteRecord]:
     ctx, page = info.context, page_from(pagination)
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.list_favorites(session, ctx.principal, page)
+    session = await ctx.session()
+    return await service.list_favorites(session, ctx.principal, page)
 
 
 @mutation.field("toggleTravelFavorite")
 async def resolve_toggle_favorite(_: None, info: Info, targetType: str, targetId: str) -> bool:
     ctx = info.context
-    async with ctx.loader(SessionGate).session() as session:
-        return await service.toggle_favorite(session, ctx.principal, targetType, targetId)
+    session = await ctx.session()
+    return await service.toggle_favorite(session, ctx.principal, targetType, targetId)
 
 
 @favorite_type.field("target")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
@@ -41,16 +42,24 @@ class RequestContext:
         self.services = services
         self._read_cm: AbstractAsyncContextManager[AsyncSession] | None = None
         self._read_session: AsyncSession | None = None
+        self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions
         self._write_session: AsyncSession | None = None
         self._loaders: dict[Any, Any] = {}
 
     async def session(self) -> AsyncSession:
-        """The session of the running mutation, or the request's read session."""
+        """The session of the running mutation, or the request's read session.
+
+        Sibling fields may share it concurrently: it is a SerialSession, which runs one
+        statement at a time (travel.db.session).
+        """
         if self._write_session is not None:
             return self._write_session
         if self._read_session is None:
-            self._read_cm = tenant_transaction(self.engines, self.workspace_id, write=False)
-            self._read_session = await self._read_cm.__aenter__()
+            async with self._opening:
+                if self._read_session is None:
+                    cm = tenant_transaction(self.engines, self.workspace_id, write=False)
+                    self._read_session = await cm.__aenter__()
+                    self._read_cm = cm
         return self._read_session
 
     async def _close_read(self) -> None:

@@ -111,6 +111,8 @@ class Measurer:
         fragment = self.context.get_fragment(name)
         if fragment is None or name in self.in_progress:
             return Figures()  # unknown or cyclic: the specified rules report those
+        if len(self.in_progress) > self.nesting_cap:
+            raise _TooDeep  # fragments spreading fragments: nesting without fields
         self.in_progress.add(name)
         try:
             type_ = self.schema.get_type(fragment.type_condition.name.value)

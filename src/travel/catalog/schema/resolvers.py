@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from travel.catalog import availability, filters, service
-from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader, SessionGate
+from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
@@ -33,10 +30,6 @@ OPERATIONS = {
 
 query = ObjectBinding("Query")
 mutation = ObjectBinding("Mutation")
-
-
-def _session(info: Info) -> AbstractAsyncContextManager[AsyncSession]:
-    return info.context.loader(SessionGate).session()
 
 
 def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
@@ -65,20 +58,20 @@ async def resolve_providers(
     filter: dict[str, Any] | None = None,
 ) -> list[ProviderRecord]:
     page, conditions = page_from(pagination), filters.provider_filter(filter)
-    async with _session(info) as session:
-        return await service.list_providers(session, info.context.principal, page, conditions)
+    session = await info.context.session()
+    return await service.list_providers(session, info.context.principal, page, conditions)
 
 
 @query.field("travelProvider")
 async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
-    async with _session(info) as session:
-        return await service.get_provider(session, info.context.principal, id)
+    session = await info.context.session()
+    return await service.get_provider(session, info.context.principal, id)
 
 
 @mutation.field("createTravelProvider")
 async def resolve_create_provider(_: None, info: Info, input: dict[str, Any]) -> ProviderRecord:
-    async with _session(info) as session:
-        return await service.create_provider(session, info.context.principal, input)
+    session = await info.context.session()
+    return await service.create_provider(session, info.context.principal, input)
 
 
 def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
@@ -89,26 +82,24 @@ def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
         filter: dict[str, Any] | None = None,
     ) -> list[ListingRecord]:
         page, conditions = page_from(pagination), filters.listing_filter(filter, kind)
-        async with _session(info) as session:
-            return await service.list_listings(
-                session, info.context.principal, kind, page, conditions
-            )
+        session = await info.context.session()
+        return await service.list_listings(session, info.context.principal, kind, page, conditions)
 
     return resolve
 
 
 def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, id: str) -> ListingRecord:
-        async with _session(info) as session:
-            return await service.get_listing(session, info.context.principal, kind, id)
+        session = await info.context.session()
+        return await service.get_listing(session, info.context.principal, kind, id)
 
     return resolve
 
 
 def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, input: dict[str, Any]) -> ListingRecord:
-        async with _session(info) as session:
-            return await service.create_listing(session, info.context.principal, kind, input)
+        session = await info.context.session()
+        return await service.create_listing(session, info.context.principal, kind, input)
 
     return resolve
 
