@@ -17,6 +17,7 @@ class BookingTransitionByBookingIdLoader(DataLoader[uuid.UUID, list[TransitionRe
     def __init__(self, ctx: RequestContext) -> None:
         async def batch(ids: Sequence[uuid.UUID]) -> dict[uuid.UUID, list[TransitionRecord]]:
             session = await ctx.session()
-            return await repository.transitions_by_booking(session, ctx.workspace_id, ids)
+            found = await repository.transitions_by_booking(session, ctx.workspace_id, ids)
+            return {booking_id: found.get(booking_id, []) for booking_id in ids}
 
         super().__init__(batch)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from typing import Any
 
@@ -135,14 +136,15 @@ async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
 
 
 @booking_type.field("target")
-async def resolve_target(booking: BookingRecord, info: Info) -> ListingRecord | None:
-    return await info.context.loader(ListingByIdLoader).load(booking.target_id)
+def resolve_target(booking: BookingRecord, info: Info) -> asyncio.Future[ListingRecord | None]:
+    return info.context.loader(ListingByIdLoader).load(booking.target_id)
 
 
 @booking_type.field("timeline")
-async def resolve_timeline(booking: BookingRecord, info: Info) -> list[TransitionRecord]:
-    loader = info.context.loader(BookingTransitionByBookingIdLoader)
-    return await loader.load(booking.id) or []
+def resolve_timeline(
+    booking: BookingRecord, info: Info
+) -> asyncio.Future[list[TransitionRecord] | None]:
+    return info.context.loader(BookingTransitionByBookingIdLoader).load(booking.id)
 
 
 @transition_type.field("from")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from travel.catalog.loaders import ListingByIdLoader
@@ -56,8 +57,8 @@ async def resolve_toggle_favorite(_: None, info: Info, targetType: str, targetId
 
 
 @favorite_type.field("target")
-async def resolve_target(favorite: FavoriteRecord, info: Info) -> ListingRecord | None:
-    return await info.context.loader(ListingByIdLoader).load(favorite.target_id)
+def resolve_target(favorite: FavoriteRecord, info: Info) -> asyncio.Future[ListingRecord | None]:
+    return info.context.loader(ListingByIdLoader).load(favorite.target_id)
 
 
 MODULE = SchemaModule(TYPE_DEFS, objects=[query, mutation, favorite_type])

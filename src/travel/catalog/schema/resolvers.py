@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -37,8 +38,12 @@ def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
     return LISTING_TYPES[listing.kind]
 
 
-async def resolve_listing_provider(listing: ListingRecord, info: Info) -> ProviderRecord | None:
-    return await info.context.loader(ProviderByIdLoader).load(listing.provider_id)
+def resolve_listing_provider(
+    listing: ListingRecord, info: Info
+) -> asyncio.Future[ProviderRecord | None]:
+    # The loader's future itself, not a coroutine around it: the fast path awaits all of a
+    # page's futures together instead of running a task per listing.
+    return info.context.loader(ProviderByIdLoader).load(listing.provider_id)
 
 
 async def resolve_availability(

@@ -17,7 +17,7 @@ from graphql.execution.values import get_variable_values
 from travel.graphql.documents import PreparedDocument
 from travel.graphql.fastpath.collect import Collector, conditional_nodes, evaluate_conditions
 from travel.graphql.fastpath.compiler import Compiler, ObjectPlan, Unsupported
-from travel.graphql.fastpath.runtime import State, execute_fields
+from travel.graphql.fastpath.runtime import State, drain, execute_fields
 
 MAX_PLANS_PER_DOCUMENT = 32
 _UNSUPPORTED = "fastpath.unsupported"
@@ -55,15 +55,14 @@ class FastExecutor:
         if plan is None:
             return None
         state = State(self.schema, operation, fragments, coerced, context)
+        holder: dict[str, Any] = {"data": None}
         try:
-            data = execute_fields(plan, None, state, None)
-            if not isinstance(data, dict):
-                data = await data
+            holder["data"] = execute_fields(plan, None, state, None, (holder, "data", None))
         except GraphQLError as error:  # a non-null root field failed: no data at all
-            if error not in state.errors:
-                state.errors.append(error)
-            data = None
-        return ExecutionResult(data=data, errors=state.errors or None)
+            state.errors.append(error)
+            state.nulled.append(None)
+        await drain(state)
+        return ExecutionResult(data=holder["data"], errors=state.errors or None)
 
     def _plan(
         self,

@@ -11,7 +11,7 @@ compares the two on generated documents.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,11 +30,14 @@ from graphql import (
     is_leaf_type,
     located_error,
 )
-from graphql.pyutils import Undefined, inspect, is_awaitable, is_iterable
+from graphql.pyutils import Undefined, inspect, is_iterable
 
 from travel.graphql.fastpath.collect import Collector
 
-Completer = Callable[[Any, "Any", Any, "FieldPlan"], Any]
+# complete(value, state, path, plan, anchor) -> the response value. `anchor` is the nearest
+# position at or above this one that may be null: (container, key, path). A failure that
+# surfaces later, when a deferred value resolves, nulls it (see runtime.drain).
+Completer = Callable[[Any, Any, Any, "FieldPlan", Any], Any]
 
 
 class Unsupported(Exception):
@@ -80,10 +83,11 @@ def field_error(exc: Exception, plan: FieldPlan, path: Any, state: Any, nullable
     if not nullable:
         raise error
     state.errors.append(error)
+    state.nulled.append(path)  # whatever is still pending below this position is moot
 
 
 def _leaf(coerce: Callable[[Any], Any], type_: Any) -> Completer:
-    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
         if value is None:
             return None
         coerced = coerce(value)
@@ -98,46 +102,19 @@ def _leaf(coerce: Callable[[Any], Any], type_: Any) -> Completer:
 
 
 def _non_null(inner: Completer) -> Completer:
-    def check(completed: Any, plan: FieldPlan) -> Any:
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
+        completed = inner(value, state, path, plan, anchor)
         if completed is None:
             raise TypeError(
                 f"Cannot return null for non-nullable field {plan.parent_type}.{plan.name}."
             )
         return completed
 
-    async def later(pending: Awaitable[Any], plan: FieldPlan) -> Any:
-        return check(await pending, plan)
-
-    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
-        completed = inner(value, state, path, plan)
-        if is_awaitable(completed):
-            return later(completed, plan)
-        return check(completed, plan)
-
     return complete
 
 
 def _list(inner: Completer, item_nullable: bool) -> Completer:
-    async def settle(
-        i: int, pending: Awaitable[Any], state: Any, path: Any, plan: FieldPlan
-    ) -> Any:
-        try:
-            return await pending
-        except Exception as exc:
-            field_error(exc, plan, (path, i), state, item_nullable)
-            return None
-
-    async def gather(
-        out: list[Any], pending: list[tuple[int, Any]], state: Any, path: Any, plan: FieldPlan
-    ) -> list[Any]:
-        import asyncio
-
-        results = await asyncio.gather(*(settle(i, p, state, path, plan) for i, p in pending))
-        for (i, _), value in zip(pending, results, strict=True):
-            out[i] = value
-        return out
-
-    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
         if value is None:
             return None
         if not is_iterable(value):
@@ -146,42 +123,27 @@ def _list(inner: Completer, item_nullable: bool) -> Completer:
                 f" '{plan.parent_type}.{plan.name}'."
             )
         out: list[Any] = []
-        pending: list[tuple[int, Any]] = []
         for i, item in enumerate(value):
+            item_path = (path, i)
+            # Where a failure below this item stops: the item itself if it may be null.
+            item_anchor = (out, i, item_path) if item_nullable else anchor
+            out.append(None)
             try:
-                completed = inner(item, state, (path, i), plan)
+                out[i] = inner(item, state, item_path, plan, item_anchor)
             except Exception as exc:
-                try:
-                    field_error(exc, plan, (path, i), state, item_nullable)
-                except GraphQLError:
-                    close_pending(p for _, p in pending)  # the whole list is null now
-                    raise
-                completed = None
-            if is_awaitable(completed):
-                pending.append((i, completed))
-                completed = None
-            out.append(completed)
-        if pending:
-            return gather(out, pending, state, path, plan)
+                field_error(exc, plan, item_path, state, item_nullable)
         return out
 
     return complete
 
 
-def close_pending(awaitables: Any) -> None:
-    """Close coroutines that will never be awaited (so none warns about it)."""
-    for awaitable in awaitables:
-        if isinstance(awaitable, Coroutine):
-            awaitable.close()
-
-
 def _object(object_plan: ObjectPlan) -> Completer:
     from travel.graphql.fastpath.runtime import execute_fields
 
-    def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
         if value is None:
             return None
-        return execute_fields(object_plan, value, state, path)
+        return execute_fields(object_plan, value, state, path, anchor)
 
     return complete
 
@@ -254,12 +216,10 @@ class Compiler:
             t.name: self.object_plan(t, sub_sets) for t in self.schema.get_possible_types(type_)
         }
 
-        def complete(value: Any, state: Any, path: Any, plan: FieldPlan) -> Any:
+        def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
             if value is None:
                 return None
             runtime = resolve_runtime_type(type_, value, state, plan)
-            if is_awaitable(runtime):
-                raise Unsupported("async resolve_type")
-            return execute_fields(plans[runtime], value, state, path)
+            return execute_fields(plans[runtime], value, state, path, anchor)
 
         return complete

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
 from typing import Any
 
 from graphql import (
@@ -14,15 +13,38 @@ from graphql import (
     GraphQLSchema,
     OperationDefinitionNode,
     is_object_type,
+    located_error,
 )
 from graphql.execution.values import VariableValues, get_argument_values
 from graphql.pyutils import Path, Undefined, inspect, is_awaitable
 
-from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan, close_pending, field_error
+from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan, field_error, path_list
+
+
+class Deferred:
+    """A field whose resolver returned an awaitable (typically a DataLoader future)."""
+
+    __slots__ = ("anchor", "awaitable", "container", "key", "path", "plan")
+
+    def __init__(
+        self,
+        container: dict[str, Any],
+        key: str,
+        awaitable: Any,
+        plan: FieldPlan,
+        path: Any,
+        anchor: Any,
+    ) -> None:
+        self.container = container
+        self.key = key
+        self.awaitable = awaitable
+        self.plan = plan
+        self.path = path
+        self.anchor = anchor
 
 
 class State:
-    """One request's execution: context, variables, errors, and per-field caches."""
+    """One request's execution: context, variables, errors, deferred fields, per-field caches."""
 
     __slots__ = (
         "_args",
@@ -30,7 +52,9 @@ class State:
         "context",
         "errors",
         "fragments",
+        "nulled",
         "operation",
+        "pending",
         "schema",
         "variables",
     )
@@ -49,6 +73,8 @@ class State:
         self.variables = variables
         self.context = context
         self.errors: list[GraphQLError] = []
+        self.pending: list[Deferred] = []
+        self.nulled: list[Any] = []  # positions set to null after a failure
         self._infos: dict[int, GraphQLResolveInfo[Any]] = {}
         self._args: dict[int, dict[str, Any]] = {}
 
@@ -83,34 +109,29 @@ class State:
             self._args[id(plan)] = args
         return args
 
+    def is_moot(self, path: Any) -> bool:
+        """Whether `path` lies under a position already set to null."""
+        nulled = self.nulled
+        if any(position is None for position in nulled):
+            return True  # the whole response is null
+        while path is not None:
+            for position in nulled:
+                if position is path:
+                    return True
+            path = path[0]
+        return False
+
 
 def _null_error(plan: FieldPlan) -> TypeError:
     return TypeError(f"Cannot return null for non-nullable field {plan.parent_type}.{plan.name}.")
 
 
-def execute_fields(object_plan: ObjectPlan, source: Any, state: State, path: Any) -> Any:
-    """The response object for `source`, or an awaitable of it when a resolver is async."""
+def execute_fields(
+    object_plan: ObjectPlan, source: Any, state: State, path: Any, anchor: Any
+) -> dict[str, Any]:
+    """The response object for `source`. Awaitable field values are deferred to `drain`, so a
+    list of objects whose fields use a DataLoader costs one batch, not one task per item."""
     result: dict[str, Any] = {}
-    pending: list[tuple[str, Any]] = []
-    try:
-        _fill(object_plan, source, state, path, result, pending)
-    except BaseException:
-        # A non-null field failed: this object is null, so its started work is abandoned.
-        close_pending(p for _, p in pending)
-        raise
-    if pending:
-        return _gather(result, pending)
-    return result
-
-
-def _fill(
-    object_plan: ObjectPlan,
-    source: Any,
-    state: State,
-    path: Any,
-    result: dict[str, Any],
-    pending: list[tuple[str, Any]],
-) -> None:
     is_dict = type(source) is dict
     for plan in object_plan.fields:
         key = plan.key
@@ -133,6 +154,8 @@ def _fill(
             result[key] = object_plan.type_name
             continue
         field_path = (path, key)
+        child_anchor = anchor if plan.non_null else (result, key, field_path)
+        result[key] = None
         try:
             if plan.resolver is None:
                 value = (
@@ -141,43 +164,43 @@ def _fill(
             else:
                 value = plan.resolver(source, state.info(plan), **state.args(plan))
             if is_awaitable(value):
-                completed: Any = _complete_later(value, plan, state, field_path)
+                state.pending.append(Deferred(result, key, value, plan, field_path, child_anchor))
             else:
-                completed = plan.complete(value, state, field_path, plan)
-                if is_awaitable(completed):
-                    completed = _settle(completed, plan, state, field_path)
+                result[key] = plan.complete(value, state, field_path, plan, child_anchor)
         except Exception as exc:
             field_error(exc, plan, field_path, state, not plan.non_null)
-            completed = None
-        if completed is not None and is_awaitable(completed):
-            pending.append((key, completed))
-        result[key] = completed
-
-
-async def _complete_later(value: Awaitable[Any], plan: FieldPlan, state: State, path: Any) -> Any:
-    try:
-        completed = plan.complete(await value, state, path, plan)
-        if is_awaitable(completed):
-            completed = await completed
-        return completed
-    except Exception as exc:
-        field_error(exc, plan, path, state, not plan.non_null)
-        return None
-
-
-async def _settle(completed: Awaitable[Any], plan: FieldPlan, state: State, path: Any) -> Any:
-    try:
-        return await completed
-    except Exception as exc:
-        field_error(exc, plan, path, state, not plan.non_null)
-        return None
-
-
-async def _gather(result: dict[str, Any], pending: list[tuple[str, Any]]) -> dict[str, Any]:
-    values = await asyncio.gather(*(p for _, p in pending))
-    for (key, _), value in zip(pending, values, strict=True):
-        result[key] = value
     return result
+
+
+async def drain(state: State) -> None:
+    """Resolve deferred fields level by level: each round awaits all of them together."""
+    while state.pending:
+        batch, state.pending = state.pending, []
+        values = await asyncio.gather(*(d.awaitable for d in batch), return_exceptions=True)
+        for deferred, value in zip(batch, values, strict=True):
+            if state.nulled and state.is_moot(deferred.path):
+                continue
+            if isinstance(value, BaseException):
+                if not isinstance(value, Exception):
+                    raise value
+                _fail(state, deferred, value)
+                continue
+            plan = deferred.plan
+            try:
+                deferred.container[deferred.key] = plan.complete(
+                    value, state, deferred.path, plan, deferred.anchor
+                )
+            except Exception as exc:
+                _fail(state, deferred, exc)
+
+
+def _fail(state: State, deferred: Deferred, exc: Exception) -> None:
+    """A deferred field failed: null its nearest nullable position and record the error."""
+    error = located_error(exc, deferred.plan.nodes, path_list(deferred.path))
+    container, key, position = deferred.anchor
+    container[key] = None
+    state.nulled.append(position)
+    state.errors.append(error)
 
 
 def resolve_runtime_type(
