@@ -93,6 +93,7 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
         engines = create_engines(database_url, pool_size=1)
         a, b = WorkspaceId(uuid.uuid4()), WorkspaceId(uuid.uuid4())
         try:
+            await migrate.upgrade(engines)  # no-op when another test migrated already
             for ws in (a, b):
                 async with tenant_transaction(engines, ws, write=True) as session:
                     session.add(Workspace(id=ws, name="rls", plan="free"))
