@@ -8,6 +8,8 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, false, or_, select, true, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -94,20 +96,24 @@ async def confirmed_spans(
     return [BookedSpan(*row) for row in await session.execute(stmt)]
 
 
-async def reference_code_taken(session: AsyncSession, workspace_id: WorkspaceId, code: str) -> bool:
-    stmt = select(Booking.id).where(
-        Booking.workspace_id == workspace_id, Booking.reference_code == code
+async def insert_booking(session: AsyncSession, values: dict[str, Any]) -> BookingRecord | None:
+    """Insert the booking, or None when its reference code is already taken in the workspace.
+
+    One statement (`INSERT … ON CONFLICT DO NOTHING RETURNING`): the unique index decides, also
+    against concurrent transactions, with no look-up first and no savepoint.
+    """
+    dialect = session.get_bind().dialect.name
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    row = {"id": uuid.uuid4(), **values}
+    stmt = (
+        insert(Booking)
+        .values(**row)
+        .on_conflict_do_nothing(index_elements=["workspace_id", "reference_code"])
+        .returning(Booking.id)
     )
-    return (await session.execute(stmt.limit(1))).first() is not None
-
-
-async def insert_booking(session: AsyncSession, booking: Booking) -> BookingRecord:
-    """Insert in a savepoint: a unique-key conflict rolls back this row only."""
-    async with session.begin_nested():
-        session.add(booking)
-        await session.flush()
-    row = [getattr(booking, column.key) for column in _BOOKING_COLUMNS]
-    return booking_record(row)
+    if (await session.execute(stmt)).scalar_one_or_none() is None:
+        return None
+    return booking_record([row[column.key] for column in _BOOKING_COLUMNS])
 
 
 async def booking_for_update(

@@ -7,14 +7,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal, WorkspaceId
 from travel.auth.permissions import Permission
 from travel.bookings import repository, rules
 from travel.bookings.history import record_change
-from travel.bookings.models import Booking
 from travel.bookings.records import (
     CANCELLED,
     CONFIRMED,
@@ -87,17 +85,13 @@ async def _ensure_room(
 async def _insert_with_reference(
     session: AsyncSession, workspace_id: WorkspaceId, values: dict[str, Any]
 ) -> BookingRecord:
-    """Insert with a fresh reference code, drawing again when one is already taken — also
-    when a concurrent transaction took it between our check and our insert."""
+    """Insert with a fresh reference code, drawing again when one is already taken (by an
+    earlier booking or a concurrent transaction: the unique index decides)."""
     for _ in range(_REFERENCE_ATTEMPTS):
         code = new_reference_code(values["listing_kind"])
-        if await repository.reference_code_taken(session, workspace_id, code):
-            continue
-        try:
-            return await repository.insert_booking(session, Booking(reference_code=code, **values))
-        except IntegrityError:
-            if not await repository.reference_code_taken(session, workspace_id, code):
-                raise
+        record = await repository.insert_booking(session, {**values, "reference_code": code})
+        if record is not None:
+            return record
     raise RuntimeError("could not draw an unused reference code")
 
 
