@@ -20,6 +20,8 @@ def cli() -> None:
 
     Settings come from the environment: TRAVEL_DATABASE_URL (default sqlite:///./travel.db),
     TRAVEL_REDIS_URL, TRAVEL_OIDC_ISSUER, TRAVEL_OIDC_AUDIENCE, TRAVEL_OIDC_JWKS_URL.
+    The client commands (ping, query) use PLATFORM_ENV (prod, alpha, local) or TRAVEL_API_URL,
+    and TRAVEL_API_KEY or TRAVEL_TOKEN.
     """
 
 

@@ -1,98 +1,59 @@
-"""The asyncio client (same methods as TravelClient, awaited)."""
+"""The asyncio client: the same methods as TravelClient, awaited."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import httpx
 
 from travel.client import core
-from travel.client.environments import credential as env_credential
-from travel.client.environments import resolve_url
+from travel.client.base import BaseClient, Prepared, key_for, result
 from travel.client.errors import TransportError, TravelAPIError
-from travel.client.operations import BOOKING_MUTATIONS, Operations
+from travel.client.operations import Operations
 
 
-class AsyncTravelClient(Operations[Awaitable[Any]]):
-    """A client of one workspace gateway (URL and credential from the environment by default)."""
+class AsyncTravelClient(BaseClient, Operations[Awaitable[Any]]):
+    """A client of one workspace gateway; use `async with`, or `await aclose()`."""
 
-    def __init__(
-        self,
-        url: str | None = None,
-        credential: str | None = None,
-        *,
-        env: Mapping[str, str] | None = None,
-        timeout: float = 10.0,
-        max_retries: int = 3,
-    ) -> None:
-        self.url = url or resolve_url(env)
-        self.credential = credential if credential is not None else env_credential(env)
-        self.max_retries = max_retries
-        self.rate_limit = core.RateLimit()
-        self._http = httpx.AsyncClient(timeout=timeout)
+    _http: httpx.AsyncClient
+
+    def _open(self) -> None:
+        self._http = httpx.AsyncClient(timeout=self.timeout)
 
     async def execute(
         self,
         query: str,
         variables: Mapping[str, Any] | None = None,
         *,
+        operation_name: str | None = None,
         idempotency_key: str | None = None,
     ) -> core.Response:
-        """Run any document; retries as `core.retry_delay` allows."""
-        safe = idempotency_key is not None or not query.lstrip().startswith("mutation")
+        """Run any document. Field errors stay in `Response.errors`; a refused request
+        raises TravelAPIError. Retried as RetryPolicy allows."""
+        prepared = self._prepare(query, variables, operation_name, idempotency_key)
         attempt = 0
         while True:
             try:
-                return await self._send(query, variables, idempotency_key)
+                return await self._send(prepared)
             except (TransportError, TravelAPIError) as error:
-                delay = core.retry_delay(error, attempt, self.max_retries, safe)
+                delay = self.retry.delay(error, attempt, prepared.safe)
                 if delay is None:
                     raise
+                self._log_retry(error, attempt, delay)
                 await asyncio.sleep(delay)
                 attempt += 1
-
-    async def _send(
-        self, query: str, variables: Mapping[str, Any] | None, idempotency_key: str | None
-    ) -> core.Response:
-        try:
-            reply = await self._http.post(
-                self.url,
-                content=core.body(query, variables),
-                headers=core.headers(self.credential, idempotency_key),
-            )
-        except httpx.HTTPError as exc:
-            raise TransportError(f"cannot reach {self.url}: {type(exc).__name__}") from None
-        self.rate_limit = core.RateLimit.from_headers(reply.headers)
-        return core.interpret(reply.status_code, reply.headers, reply.content)
-
-    async def _field(
-        self, field: str, document: str, variables: dict[str, Any], idempotency_key: str | None
-    ) -> Any:
-        response = await self.execute(document, variables, idempotency_key=idempotency_key)
-        return core.field_or_raise(response, field)
-
-    def _call(
-        self,
-        field: str,
-        document: str,
-        variables: dict[str, Any],
-        *,
-        idempotency_key: str | None = None,
-    ) -> Awaitable[Any]:
-        if field in BOOKING_MUTATIONS and idempotency_key is None:
-            idempotency_key = core.new_idempotency_key()
-        return self._field(field, document, variables, idempotency_key)
 
     async def ping(self) -> float:
         """The spec's connectivity check; returns the round trip in milliseconds."""
         started = time.perf_counter()
-        await self.properties(skip=0, take=1)
+        result(await self.execute(core.PING), "travelProperties", None)
         return (time.perf_counter() - started) * 1000
 
     async def aclose(self) -> None:
+        """Close the connection pool."""
         await self._http.aclose()
 
     async def __aenter__(self) -> AsyncTravelClient:
@@ -100,3 +61,29 @@ class AsyncTravelClient(Operations[Awaitable[Any]]):
 
     async def __aexit__(self, *_: object) -> None:
         await self.aclose()
+
+    async def _send(self, prepared: Prepared) -> core.Response:
+        try:
+            reply = await self._http.post(
+                self.url, content=prepared.content, headers=prepared.headers
+            )
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            raise self._unreachable(exc) from None
+        return self._read(reply)
+
+    def _call(
+        self,
+        field: str,
+        document: str,
+        variables: dict[str, Any],
+        *,
+        mutation: bool = False,
+        idempotency_key: str | None = None,
+        pick: Callable[[Any], Any] | None = None,
+    ) -> Awaitable[Any]:
+        key = key_for(mutation, idempotency_key)
+
+        async def run() -> Any:
+            return result(await self.execute(document, variables, idempotency_key=key), field, pick)
+
+        return run()

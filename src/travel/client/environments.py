@@ -7,14 +7,19 @@ from collections.abc import Mapping
 from enum import StrEnum
 
 GATEWAY_PATH = "/workspaces/graphql"
+# The hosted gateways' names are not in the spec. Until a release sets them here, prod and
+# alpha point at the reserved `.example` domain, so a key can never be sent to a stranger's
+# host; TRAVEL_PROD_BASE_URL / TRAVEL_ALPHA_BASE_URL set them (docs/decisions/0060).
 DEFAULT_BASE_URLS = {
-    "prod": "https://api.travel-marketplace.com",
-    "alpha": "https://api.alpha.travel-marketplace.com",
+    "prod": "https://api.travel.example",
+    "alpha": "https://api.alpha.travel.example",
     "local": "http://localhost:4003",
 }
 
 
 class Environment(StrEnum):
+    """The environments of the spec (§1), `prod` being the default."""
+
     PROD = "prod"
     ALPHA = "alpha"
     LOCAL = "local"
@@ -54,6 +59,10 @@ def resolve_url(env: Mapping[str, str] | None = None) -> str:
 
 
 def credential(env: Mapping[str, str] | None = None) -> str | None:
-    """The bearer value: TRAVEL_API_KEY, else TRAVEL_TOKEN."""
+    """The bearer value: TRAVEL_API_KEY, else TRAVEL_TOKEN (an OIDC access token)."""
     source = os.environ if env is None else env
-    return source.get("TRAVEL_API_KEY") or source.get("TRAVEL_TOKEN") or None
+    for name in ("TRAVEL_API_KEY", "TRAVEL_TOKEN"):
+        value = source.get(name, "").strip()
+        if value:
+            return value
+    return None

@@ -5,8 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 
-class TravelAPIError(Exception):
-    """The API answered with an error. `code` is the spec's `extensions.code`."""
+class TravelClientError(Exception):
+    """Anything the SDK raises about a call (catch this to catch them all)."""
+
+
+class TravelAPIError(TravelClientError):
+    """The API answered with an error. `code` is the spec's `extensions.code`; `status` the
+    HTTP status; `errors` and `data` the whole response, for partial results."""
 
     def __init__(
         self,
@@ -35,5 +40,11 @@ class RateLimitedError(TravelAPIError):
         self.retry_after = retry_after
 
 
-class TransportError(Exception):
-    """The API could not be reached, or did not answer with JSON."""
+class TransportError(TravelClientError):
+    """No GraphQL answer: the gateway could not be reached (`status` None), or it answered
+    something that is not a GraphQL response (`status` is the HTTP status)."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status

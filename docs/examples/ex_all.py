@@ -1,0 +1,10 @@
+"""All examples, in the order they must run (later ones use ids earlier ones saved)."""
+
+from ex_bookings import ANALYTICS, BOOKINGS, GETTING_STARTED
+from ex_catalog import CATALOG, HOSTING
+from ex_errors import ERRORS
+from example import Example
+
+EXAMPLES: list[Example] = [*HOSTING, *GETTING_STARTED, *CATALOG, *BOOKINGS, *ANALYTICS, *ERRORS]
+BY_NAME = {example.name: example for example in EXAMPLES}
+assert len(BY_NAME) == len(EXAMPLES), "example names must be unique"
