@@ -12,5 +12,9 @@ test-sqlite:    ## the suite on SQLite only
 lint:
 	.venv/bin/ruff check src tests bench && .venv/bin/mypy
 
+bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	.venv/bin/python -m bench.run
+
 schema:         ## rewrite schema.graphql from the code (review the diff!)
 	.venv/bin/python -m travel.graphql.export schema.graphql
