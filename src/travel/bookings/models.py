@@ -22,8 +22,15 @@ class Booking(TenantMixin, Base):
         Index(
             "ix_bookings_workspace_id_reference_code", "workspace_id", "reference_code", unique=True
         ),
+        # Capacity checks and calendars: one listing's CONFIRMED bookings around some dates.
+        # `status` before `check_in` so both are used (without it SQLite, lacking statistics,
+        # preferred the workspace-wide status index and scanned every confirmed booking).
         Index(
-            "ix_bookings_workspace_id_listing_id_check_in", "workspace_id", "listing_id", "check_in"
+            "ix_bookings_workspace_id_listing_id_status_check_in",
+            "workspace_id",
+            "listing_id",
+            "status",
+            "check_in",
         ),
         Index(
             "ix_bookings_workspace_id_member_id_created_at",

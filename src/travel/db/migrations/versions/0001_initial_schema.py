@@ -461,9 +461,9 @@ def upgrade() -> None:
         unique=False,
     )
     op.create_index(
-        "ix_bookings_workspace_id_listing_id_check_in",
+        "ix_bookings_workspace_id_listing_id_status_check_in",
         "bookings",
-        ["workspace_id", "listing_id", "check_in"],
+        ["workspace_id", "listing_id", "status", "check_in"],
         unique=False,
     )
     op.create_index(
@@ -580,7 +580,7 @@ def downgrade() -> None:
     op.drop_index("ix_bookings_workspace_id_status_check_in", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_reference_code", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_member_id_created_at", table_name="bookings")
-    op.drop_index("ix_bookings_workspace_id_listing_id_check_in", table_name="bookings")
+    op.drop_index("ix_bookings_workspace_id_listing_id_status_check_in", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_created_at_id", table_name="bookings")
 
     op.drop_table("bookings")
