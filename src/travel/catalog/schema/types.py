@@ -1,6 +1,6 @@
 """SDL of the catalog's output types: providers, the listing interface, its five kinds."""
 
-TYPE_DEFS = '''
+TYPE_DEFS_HEAD = '''
 """Whether a provider hosts stays or operates tours, activities, events and trips."""
 enum TravelProviderType {
   HOST
@@ -59,15 +59,16 @@ interface TravelListing {
   availability(from: Date!, to: Date!): [TravelAvailability!]!
 }
 
-"""A stay: `units` identical rooms, each for up to `maxGuests`; priced per night."""
-type TravelProperty implements TravelListing {
-  id: ID!
+'''
+
+# Every kind repeats the interface's fields (GraphQL requires it); they are written once here.
+_SHARED_BEFORE_PRICE = """  id: ID!
   kind: TravelBookingType!
   name: String!
   description: String
   location: String!
-  pricePerNight: Decimal!
-  price: Decimal!
+"""
+_SHARED_AFTER_PRICE = """  price: Decimal!
   priceUnit: TravelPriceUnit!
   currency: String!
   rating: Float
@@ -75,95 +76,62 @@ type TravelProperty implements TravelListing {
   provider: TravelProvider!
   "What remains per date from `from` to `to` (both included, at most 366 dates)."
   availability(from: Date!, to: Date!): [TravelAvailability!]!
-  maxGuests: Int
-  units: Int!
-}
+"""
 
-"""A guided tour: `capacity` persons per date; priced per person."""
-type TravelTour implements TravelListing {
-  id: ID!
-  kind: TravelBookingType!
-  name: String!
-  description: String
-  location: String!
-  pricePerNight: Decimal! @deprecated(reason: "Tours are priced per person: use `price`.")
-  price: Decimal!
-  priceUnit: TravelPriceUnit!
-  currency: String!
-  rating: Float
-  amenities: [String!]!
-  provider: TravelProvider!
-  "What remains per date from `from` to `to` (both included, at most 366 dates)."
-  availability(from: Date!, to: Date!): [TravelAvailability!]!
-  capacity: Int!
-  durationMinutes: Int
-}
 
-"""An activity: `capacity` persons per date; priced per person."""
-type TravelActivity implements TravelListing {
-  id: ID!
-  kind: TravelBookingType!
-  name: String!
-  description: String
-  location: String!
-  pricePerNight: Decimal! @deprecated(reason: "Activities are priced per person: use `price`.")
-  price: Decimal!
-  priceUnit: TravelPriceUnit!
-  currency: String!
-  rating: Float
-  amenities: [String!]!
-  provider: TravelProvider!
-  "What remains per date from `from` to `to` (both included, at most 366 dates)."
-  availability(from: Date!, to: Date!): [TravelAvailability!]!
-  capacity: Int!
-  durationMinutes: Int
-}
+def _listing_type(name: str, description: str, per_person: str | None, own_fields: str) -> str:
+    """SDL of one listing kind; `per_person` names it in pricePerNight's deprecation."""
+    deprecated = (
+        f' @deprecated(reason: "{per_person} are priced per person: use `price`.")'
+        if per_person
+        else ""
+    )
+    return (
+        f'"""{description}"""\ntype {name} implements TravelListing {{\n'
+        f"{_SHARED_BEFORE_PRICE}  pricePerNight: Decimal!{deprecated}\n{_SHARED_AFTER_PRICE}"
+        f"{own_fields}}}\n\n"
+    )
 
-"""An event: `capacity` persons, booked on the UTC date it starts; priced per person."""
-type TravelEvent implements TravelListing {
-  id: ID!
-  kind: TravelBookingType!
-  name: String!
-  description: String
-  location: String!
-  pricePerNight: Decimal! @deprecated(reason: "Events are priced per person: use `price`.")
-  price: Decimal!
-  priceUnit: TravelPriceUnit!
-  currency: String!
-  rating: Float
-  amenities: [String!]!
-  provider: TravelProvider!
-  "What remains per date from `from` to `to` (both included, at most 366 dates)."
-  availability(from: Date!, to: Date!): [TravelAvailability!]!
-  capacity: Int!
-  startsAt: DateTime!
-  endsAt: DateTime!
-}
 
-"""A transport departure: `capacity` seats, booked on the UTC date it departs; per person."""
-type TravelTrip implements TravelListing {
-  id: ID!
-  kind: TravelBookingType!
-  name: String!
-  description: String
-  location: String!
-  pricePerNight: Decimal! @deprecated(reason: "Trips are priced per person: use `price`.")
-  price: Decimal!
-  priceUnit: TravelPriceUnit!
-  currency: String!
-  rating: Float
-  amenities: [String!]!
-  provider: TravelProvider!
-  "What remains per date from `from` to `to` (both included, at most 366 dates)."
-  availability(from: Date!, to: Date!): [TravelAvailability!]!
-  capacity: Int!
-  origin: String!
-  destination: String!
-  departsAt: DateTime!
-  arrivesAt: DateTime
-  mode: TravelTripMode!
-}
+LISTING_TYPE_DEFS = "".join(
+    [
+        _listing_type(
+            "TravelProperty",
+            "A stay: `units` identical rooms, each for up to `maxGuests`; priced per night.",
+            None,
+            "  maxGuests: Int\n  units: Int!\n",
+        ),
+        _listing_type(
+            "TravelTour",
+            "A guided tour: `capacity` persons per date; priced per person.",
+            "Tours",
+            "  capacity: Int!\n  durationMinutes: Int\n",
+        ),
+        _listing_type(
+            "TravelActivity",
+            "An activity: `capacity` persons per date; priced per person.",
+            "Activities",
+            "  capacity: Int!\n  durationMinutes: Int\n",
+        ),
+        _listing_type(
+            "TravelEvent",
+            "An event: `capacity` persons, booked on the UTC date it starts; priced per person.",
+            "Events",
+            "  capacity: Int!\n  startsAt: DateTime!\n  endsAt: DateTime!\n",
+        ),
+        _listing_type(
+            "TravelTrip",
+            "A transport departure: `capacity` seats, booked on the UTC date it departs;"
+            " per person.",
+            "Trips",
+            "  capacity: Int!\n  origin: String!\n  destination: String!\n  departsAt: DateTime!\n"
+            "  arrivesAt: DateTime\n  mode: TravelTripMode!\n",
+        ),
+    ]
+)
 
+
+TYPE_DEFS_TAIL = '''
 """One date of a listing's calendar."""
 type TravelAvailability {
   date: Date!
@@ -173,3 +141,5 @@ type TravelAvailability {
   available: Int!
 }
 '''
+
+TYPE_DEFS = TYPE_DEFS_HEAD + LISTING_TYPE_DEFS + TYPE_DEFS_TAIL
