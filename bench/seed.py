@@ -162,7 +162,12 @@ async def seed_workspace(
         bench.contention_tours = [row["id"] for row in contention]
         for row in rows:
             bench.listing_ids.setdefault(row["kind"], []).append(row["id"])
-        await _insert(session, Booking.__table__, _bookings(ws, rows, bookers, bookings, now))
+    # A transaction per batch, as bookings really arrive: each one updates analytics' running
+    # totals (a trigger), whose old row versions PostgreSQL can only prune once committed.
+    made = _bookings(ws, rows, bookers, bookings, now)
+    for start in range(0, len(made), BATCH):
+        async with tenant_transaction(databases.main, ws, write=True) as session:
+            await _insert(session, Booking.__table__, made[start : start + BATCH])
     return bench
 
 

@@ -35,6 +35,23 @@ class CurrencyTotal:
 
 
 @dataclass(frozen=True, slots=True)
+class Sales:
+    """Counted bookings of a window: per currency (most bookings first, ties by code) and per
+    kind (kinds without bookings are absent)."""
+
+    by_currency: list[CurrencyTotal]
+    by_kind: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Occupancy:
+    """Booked property-nights in a window's nights, and the rooms every stay offers."""
+
+    booked_nights: int
+    units: int
+
+
+@dataclass(frozen=True, slots=True)
 class OverviewStats:
     total_bookings: int
     total_revenue: Decimal

@@ -1,7 +1,8 @@
 """Every SQL statement of analytics: aggregates only, no booking row ever reaches Python.
 
-All booking filters lead with (workspace_id, status, check_in), the columns of
-`ix_bookings_workspace_id_status_check_in`, so each query is a range scan of that index.
+The statements read the running totals of travel.analytics.models, which database triggers keep
+in step with `bookings` (docs/decisions/0053): a report sums a few rows per check-in day rather
+than every booking. Each filter is a range of a primary key led by (workspace_id, check_in).
 """
 
 from __future__ import annotations
@@ -11,105 +12,108 @@ from datetime import timedelta
 from sqlalchemy import ColumnElement, and_, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.analytics.records import CurrencyTotal, TopProvider, Window
+from travel.analytics.models import DailyProviderSales, DailySales, StayDates
+from travel.analytics.records import CurrencyTotal, Occupancy, Sales, TopProvider, Window
 from travel.analytics.sql import days_between
 from travel.auth.identity import WorkspaceId
-from travel.bookings.models import Booking
 from travel.catalog.models import Listing, Provider
 from travel.money import from_minor
 
-CONFIRMED = "CONFIRMED"
 PROPERTY = "PROPERTY"
 # DESIGN §4: a stay lasts at most 365 nights, so a stay that overlaps a night checked in at
-# most 365 days before it. This bound turns the occupancy scan into a short index range.
+# most 365 days before it. This bound turns the occupancy scan into a short key range.
 LONGEST_STAY = timedelta(days=365)
 
 
-def _confirmed_in(workspace_id: WorkspaceId, window: Window) -> list[ColumnElement[bool]]:
-    """Confirmed bookings of the workspace whose stay starts in the window (if any)."""
-    clauses = [Booking.workspace_id == workspace_id, Booking.status == CONFIRMED]
+def _sold_in(
+    totals: type[DailySales | DailyProviderSales], workspace_id: WorkspaceId, window: Window
+) -> list[ColumnElement[bool]]:
+    """The workspace's totals of bookings whose stay starts in the window (if any)."""
+    clauses = [totals.workspace_id == workspace_id]
     if window.check_in_from is not None and window.check_in_to is not None:
-        clauses.append(Booking.check_in >= window.check_in_from)
-        clauses.append(Booking.check_in < window.check_in_to)
+        clauses.append(totals.check_in >= window.check_in_from)
+        clauses.append(totals.check_in < window.check_in_to)
     return clauses
 
 
-async def totals_by_currency(
-    session: AsyncSession, workspace_id: WorkspaceId, window: Window
-) -> list[CurrencyTotal]:
-    """Confirmed bookings and summed total price per currency (most bookings first)."""
-    count = func.count()
+async def sales(session: AsyncSession, workspace_id: WorkspaceId, window: Window) -> Sales:
+    """Counted bookings and revenue per currency, and bookings per kind, in one pass."""
+    bookings = func.sum(DailySales.bookings)
     stmt = (
-        select(Booking.currency, count, func.sum(Booking.total_minor))
-        .where(*_confirmed_in(workspace_id, window))
-        .group_by(Booking.currency)
-        .order_by(count.desc(), Booking.currency)
+        select(
+            DailySales.currency, DailySales.listing_kind, bookings, func.sum(DailySales.total_minor)
+        )
+        .where(*_sold_in(DailySales, workspace_id, window))
+        .group_by(DailySales.currency, DailySales.listing_kind)
+        .having(bookings > 0)  # totals of cancelled bookings stay behind as zeros
     )
-    return [
-        CurrencyTotal(currency, int(n), from_minor(int(minor), currency))
-        for currency, n, minor in await session.execute(stmt)
-    ]
+    per_currency: dict[str, tuple[int, int]] = {}
+    by_kind: dict[str, int] = {}
+    for currency, kind, n, minor in await session.execute(stmt):
+        count, amount = per_currency.get(currency, (0, 0))
+        per_currency[currency] = (count + int(n), amount + int(minor))
+        by_kind[kind] = by_kind.get(kind, 0) + int(n)
+    ranked = sorted(per_currency.items(), key=lambda item: (-item[1][0], item[0]))
+    totals = [CurrencyTotal(c, n, from_minor(minor, c)) for c, (n, minor) in ranked]
+    return Sales(totals, by_kind)
 
 
-async def bookings_by_kind(
-    session: AsyncSession, workspace_id: WorkspaceId, window: Window
-) -> dict[str, int]:
-    """Confirmed bookings per listing kind (kinds without bookings are absent)."""
-    stmt = (
-        select(Booking.listing_kind, func.count())
-        .where(*_confirmed_in(workspace_id, window))
-        .group_by(Booking.listing_kind)
-    )
-    return {kind: int(n) for kind, n in await session.execute(stmt)}
-
-
-async def booked_property_nights(
-    session: AsyncSession, workspace_id: WorkspaceId, window: Window
-) -> int:
-    """Nights of confirmed stays that fall in [nights_from, nights_to), one unit per booking."""
+def _booked_nights(workspace_id: WorkspaceId, window: Window) -> ColumnElement[int]:
+    """Nights of counted stays that fall in [nights_from, nights_to), one unit per booking."""
     start, end = window.nights_from, window.nights_to
-    clipped_out = case((Booking.check_out < end, Booking.check_out), else_=end)
-    clipped_in = case((Booking.check_in > start, Booking.check_in), else_=start)
-    stmt = select(func.coalesce(func.sum(days_between(clipped_out, clipped_in)), 0)).where(
-        Booking.workspace_id == workspace_id,
-        Booking.status == CONFIRMED,
-        Booking.check_in >= start - LONGEST_STAY,
-        Booking.check_in < end,
-        Booking.check_out > start,
-        Booking.listing_kind == PROPERTY,
+    clipped_out = case((StayDates.check_out < end, StayDates.check_out), else_=end)
+    clipped_in = case((StayDates.check_in > start, StayDates.check_in), else_=start)
+    nights = StayDates.stays * days_between(clipped_out, clipped_in)
+    return (
+        select(func.coalesce(func.sum(nights), 0))
+        .where(
+            StayDates.workspace_id == workspace_id,
+            StayDates.check_in >= start - LONGEST_STAY,
+            StayDates.check_in < end,
+            StayDates.check_out > start,
+        )
+        .scalar_subquery()
     )
-    return int((await session.execute(stmt)).scalar_one())
 
 
-async def property_units(session: AsyncSession, workspace_id: WorkspaceId) -> int:
+def _property_units(workspace_id: WorkspaceId) -> ColumnElement[int]:
     """Rooms offered by all the workspace's stays (the units of every PROPERTY listing)."""
-    stmt = select(func.coalesce(func.sum(Listing.units), 0)).where(
-        Listing.workspace_id == workspace_id, Listing.kind == PROPERTY
+    return (
+        select(func.coalesce(func.sum(Listing.units), 0))
+        .where(Listing.workspace_id == workspace_id, Listing.kind == PROPERTY)
+        .scalar_subquery()
     )
-    return int((await session.execute(stmt)).scalar_one())
+
+
+async def occupancy(session: AsyncSession, workspace_id: WorkspaceId, window: Window) -> Occupancy:
+    """Booked nights over the window's nights and the property units, in one round trip."""
+    stmt = select(_booked_nights(workspace_id, window), _property_units(workspace_id))
+    booked, units = (await session.execute(stmt)).one()
+    return Occupancy(int(booked), int(units))
 
 
 async def top_providers(
     session: AsyncSession, workspace_id: WorkspaceId, window: Window, currency: str, limit: int
 ) -> list[TopProvider]:
     """Providers by revenue in `currency`, then bookings, then id (ties are deterministic)."""
-    bookings = func.count()
-    revenue = func.sum(Booking.total_minor)
-    stmt = (
-        select(Provider.id, Provider.name, bookings, revenue)
-        .select_from(Booking)
-        .join(
-            Listing,
-            and_(Listing.workspace_id == Booking.workspace_id, Listing.id == Booking.listing_id),
-        )
-        .join(
-            Provider,
-            and_(Provider.workspace_id == Listing.workspace_id, Provider.id == Listing.provider_id),
-        )
-        .where(*_confirmed_in(workspace_id, window), Booking.currency == currency)
-        .group_by(Provider.id, Provider.name)
-        .order_by(revenue.desc(), bookings.desc(), Provider.id)
+    totals = DailyProviderSales
+    bookings = func.sum(totals.bookings).label("bookings")
+    revenue = func.sum(totals.total_minor).label("revenue")
+    ranked = (
+        select(totals.provider_id, bookings, revenue)
+        .where(*_sold_in(totals, workspace_id, window), totals.currency == currency)
+        .group_by(totals.provider_id)
+        .having(bookings > 0)
+        .order_by(revenue.desc(), bookings.desc(), totals.provider_id)
         .limit(limit)
+        .subquery()
+    )
+    stmt = (
+        select(Provider.id, Provider.name, ranked.c.bookings, ranked.c.revenue)
+        .join(
+            ranked, and_(Provider.workspace_id == workspace_id, Provider.id == ranked.c.provider_id)
+        )
+        .order_by(ranked.c.revenue.desc(), ranked.c.bookings.desc(), Provider.id)
     )
     return [
         TopProvider(pid, name, int(n), from_minor(int(minor), currency), currency)

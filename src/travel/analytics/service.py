@@ -60,18 +60,19 @@ async def overview_stats(
     principal.require(Permission.ANALYTICS)
     window = window_from(start, end, utc_today())
     workspace_id = principal.workspace_id
-    totals = await repository.totals_by_currency(session, workspace_id, window)
+    sales = await repository.sales(session, workspace_id, window)
+    totals = sales.by_currency
     currency = reporting_currency(totals)
     revenue = next((t.amount for t in totals if t.currency == currency), None)
-    booked = await repository.booked_property_nights(session, workspace_id, window)
-    available = await repository.property_units(session, workspace_id) * window.nights
+    occupancy = await repository.occupancy(session, workspace_id, window)
+    available = occupancy.units * window.nights
     return OverviewStats(
         total_bookings=sum(t.bookings for t in totals),
         total_revenue=revenue if revenue is not None else from_minor(0, currency),
         currency=currency,
         revenue_by_currency=totals,
-        occupancy_rate=booked / available if available else 0.0,
-        booked_nights=booked,
+        occupancy_rate=occupancy.booked_nights / available if available else 0.0,
+        booked_nights=occupancy.booked_nights,
         available_nights=available,
         occupancy_from=window.nights_from,
         occupancy_to=window.nights_to,
@@ -85,10 +86,8 @@ async def analytics(
     principal.require(Permission.ANALYTICS)
     window = window_from(start, end, utc_today())
     workspace_id = principal.workspace_id
-    by_kind = await repository.bookings_by_kind(session, workspace_id, window)
-    totals = await repository.totals_by_currency(session, workspace_id, window)
-    top = await repository.top_providers(
-        session, workspace_id, window, reporting_currency(totals), TOP_PROVIDERS
-    )
-    mix = [CategoryCount(kind, by_kind.get(kind, 0)) for kind in CATEGORIES]
+    sales = await repository.sales(session, workspace_id, window)
+    currency = reporting_currency(sales.by_currency)
+    top = await repository.top_providers(session, workspace_id, window, currency, TOP_PROVIDERS)
+    mix = [CategoryCount(kind, sales.by_kind.get(kind, 0)) for kind in CATEGORIES]
     return Analytics(category_mix=mix, top_providers=top)

@@ -82,4 +82,7 @@ TENANT_TABLES: tuple[str, ...] = (
     "webhook_endpoints",
     "webhook_deliveries",
     "webhook_attempts",
+    "analytics_daily_sales",
+    "analytics_daily_provider_sales",
+    "analytics_stay_dates",
 )

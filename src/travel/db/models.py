@@ -1,5 +1,6 @@
 """Imports every model so `Base.metadata` is complete (for migrations and tests)."""
 
+from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.bookings.models import AuditEntry, Booking, BookingTransition, IdempotencyRecord
 from travel.catalog.models import Listing, Provider
@@ -13,12 +14,15 @@ __all__ = [
     "Base",
     "Booking",
     "BookingTransition",
+    "DailyProviderSales",
+    "DailySales",
     "Favorite",
     "IdempotencyRecord",
     "Listing",
     "Member",
     "OutboxEvent",
     "Provider",
+    "StayDates",
     "WebhookAttempt",
     "WebhookDelivery",
     "WebhookEndpoint",

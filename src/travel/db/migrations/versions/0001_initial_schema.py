@@ -7,6 +7,7 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
+from travel.analytics.triggers import create_booking_triggers, drop_booking_triggers
 from travel.db.base import UtcDateTime
 from travel.db.rls import disable_tenant_rls, enable_tenant_rls
 
@@ -30,6 +31,9 @@ TENANT_TABLES = (
     "webhook_endpoints",
     "webhook_deliveries",
     "webhook_attempts",
+    "analytics_daily_sales",
+    "analytics_daily_provider_sales",
+    "analytics_stay_dates",
 )
 
 
@@ -484,6 +488,74 @@ def upgrade() -> None:
         ["workspace_id", "status", "check_in"],
         unique=False,
     )
+    # Analytics' running totals, kept by triggers on bookings (docs/decisions/0053).
+    op.create_table(
+        "analytics_daily_sales",
+        sa.Column("workspace_id", sa.Uuid(), nullable=False),
+        sa.Column("check_in", sa.Date(), nullable=False),
+        sa.Column("listing_kind", sa.String(length=16), nullable=False),
+        sa.Column("currency", sa.String(length=3), nullable=False),
+        sa.Column("bookings", sa.Integer(), nullable=False),
+        sa.Column("total_minor", sa.BigInteger(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["workspace_id"],
+            ["workspaces.id"],
+            name=op.f("fk_analytics_daily_sales_workspace_id_workspaces"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint(
+            "workspace_id",
+            "check_in",
+            "listing_kind",
+            "currency",
+            name=op.f("pk_analytics_daily_sales"),
+        ),
+        sqlite_with_rowid=False,
+        postgresql_with={"fillfactor": 30},
+    )
+    op.create_table(
+        "analytics_daily_provider_sales",
+        sa.Column("workspace_id", sa.Uuid(), nullable=False),
+        sa.Column("check_in", sa.Date(), nullable=False),
+        sa.Column("provider_id", sa.Uuid(), nullable=False),
+        sa.Column("currency", sa.String(length=3), nullable=False),
+        sa.Column("bookings", sa.Integer(), nullable=False),
+        sa.Column("total_minor", sa.BigInteger(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["workspace_id"],
+            ["workspaces.id"],
+            name=op.f("fk_analytics_daily_provider_sales_workspace_id_workspaces"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint(
+            "workspace_id",
+            "check_in",
+            "provider_id",
+            "currency",
+            name=op.f("pk_analytics_daily_provider_sales"),
+        ),
+        sqlite_with_rowid=False,
+        postgresql_with={"fillfactor": 30},
+    )
+    op.create_table(
+        "analytics_stay_dates",
+        sa.Column("workspace_id", sa.Uuid(), nullable=False),
+        sa.Column("check_in", sa.Date(), nullable=False),
+        sa.Column("check_out", sa.Date(), nullable=False),
+        sa.Column("stays", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["workspace_id"],
+            ["workspaces.id"],
+            name=op.f("fk_analytics_stay_dates_workspace_id_workspaces"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint(
+            "workspace_id", "check_in", "check_out", name=op.f("pk_analytics_stay_dates")
+        ),
+        sqlite_with_rowid=False,
+        postgresql_with={"fillfactor": 30},
+    )
+    create_booking_triggers()
 
     op.create_table(
         "favorites",
@@ -577,6 +649,10 @@ def downgrade() -> None:
     op.drop_index("ix_favorites_workspace_id_member_id_created_at", table_name="favorites")
 
     op.drop_table("favorites")
+    drop_booking_triggers()
+    op.drop_table("analytics_stay_dates")
+    op.drop_table("analytics_daily_provider_sales")
+    op.drop_table("analytics_daily_sales")
     op.drop_index("ix_bookings_workspace_id_status_check_in", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_reference_code", table_name="bookings")
     op.drop_index("ix_bookings_workspace_id_member_id_created_at", table_name="bookings")
