@@ -1,6 +1,27 @@
 """SDL of the catalog's inputs, queries and mutations."""
 
-INPUT_DEFS = '''
+# Tours and activities take the same input; it is written once.
+_TIMED_INPUT_FIELDS = """  providerId: ID!
+  name: String!
+  description: String
+  location: String!
+  "Per person."
+  price: Decimal!
+  currency: String = "USD"
+  amenities: [String!]
+  capacity: Int!
+  durationMinutes: Int
+}
+
+"""
+_TIMED_INPUTS = "".join(
+    f'"""{description}, bookable on any date for up to `capacity` persons per date."""\n'
+    f"input CreateTravel{kind}Input {{\n{_TIMED_INPUT_FIELDS}"
+    for kind, description in (("Tour", "A guided tour"), ("Activity", "An activity"))
+)
+
+INPUT_DEFS = (
+    '''
 input CreateTravelProviderInput {
   name: String!
   type: TravelProviderType!
@@ -22,35 +43,9 @@ input CreateTravelPropertyInput {
   units: Int = 1
 }
 
-"""A guided tour, bookable on any date for up to `capacity` persons per date."""
-input CreateTravelTourInput {
-  providerId: ID!
-  name: String!
-  description: String
-  location: String!
-  "Per person."
-  price: Decimal!
-  currency: String = "USD"
-  amenities: [String!]
-  capacity: Int!
-  durationMinutes: Int
-}
-
-"""An activity, bookable on any date for up to `capacity` persons per date."""
-input CreateTravelActivityInput {
-  providerId: ID!
-  name: String!
-  description: String
-  location: String!
-  "Per person."
-  price: Decimal!
-  currency: String = "USD"
-  amenities: [String!]
-  capacity: Int!
-  durationMinutes: Int
-}
-
-"""An event for up to `capacity` persons, booked on the UTC date it starts."""
+'''
+    + _TIMED_INPUTS
+    + '''"""An event for up to `capacity` persons, booked on the UTC date it starts."""
 input CreateTravelEventInput {
   providerId: ID!
   name: String!
@@ -118,6 +113,7 @@ input TravelProviderFilterInput {
   minRating: Float
 }
 '''
+)
 
 OPERATION_DEFS = """
 extend type Query {
