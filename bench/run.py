@@ -187,6 +187,12 @@ def gql(port: int) -> str:
     return f"http://127.0.0.1:{port}/workspaces/graphql"
 
 
+def wanted(args: argparse.Namespace, scenario: str) -> bool:
+    """Whether `--only` (substrings, comma-separated) selects the scenario; all by default."""
+    picks = [p.strip().lower() for p in (args.only or "").split(",") if p.strip()]
+    return not picks or any(p in scenario.lower() for p in picks)
+
+
 def row(scenario: str, target: str, result: wrk.Result, **extra: Any) -> dict[str, Any]:
     return {"scenario": scenario, "target": target, **result.as_dict(), **extra}
 
@@ -236,7 +242,7 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         report["idle_rss_mb"] = round(rss_mb(svc.pid), 1)
         print(f"  cold start {cold:.2f} s, idle RSS {report['idle_rss_mb']} MB", flush=True)
         scenarios = read_scenarios(str(main.listing_ids["PROPERTY"][0])) + analytics_scenarios()
-        for scenario in scenarios:
+        for scenario in [s for s in scenarios if wanted(args, s.name)]:
             key = main.keys[scenario.role]
             body = scenario.body.decode()
             report["rows"].append(
@@ -263,7 +269,8 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
                         "graphql-core",
                     )
                 )
-        report["rows"] += contention(url, main, ports, args)
+        if wanted(args, "createTravelBooking contention"):
+            report["rows"] += contention(url, main, ports, args)
     if big is not None:
         report["rows"] += big_analytics(url, big, args)
     return report
@@ -315,7 +322,7 @@ def big_analytics(url: str, big: BenchWorkspace, args: argparse.Namespace) -> li
             f"http://127.0.0.1:{bport}/ping",
         ),
     ):
-        for scenario in analytics_scenarios():
+        for scenario in [s for s in analytics_scenarios() if wanted(args, s.name)]:
             name = f"{scenario.name} ({args.big_bookings // 1000}k bookings)"
             body = scenario.body.decode()
             rows.append(
@@ -387,6 +394,12 @@ def main() -> None:
         type=int,
         default=1_000_000,
         help="bookings of the analytics workspace (0: skip)",
+    )
+    parser.add_argument(
+        "--only",
+        default="",
+        help="run only scenarios whose name contains one of these (comma-separated), "
+        "e.g. 'createTravelBooking' or 'connectivity,travelTours'",
     )
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,8 @@ step, an audit entry and an outbox event (so none exists without the others)."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -10,9 +12,62 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.bookings import repository
-from travel.bookings.models import AuditEntry, BookingTransition
 from travel.bookings.records import BookingRecord
-from travel.events.outbox import publish
+from travel.events.outbox import event_row, publish_row
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRows:
+    """The rows one booking change writes besides the booking itself (every column each)."""
+
+    transition: dict[str, Any]
+    audit: dict[str, Any]
+    event: dict[str, Any]
+
+
+def change_rows(
+    principal: Principal,
+    booking: BookingRecord,
+    *,
+    from_status: str | None,
+    event_type: str,
+) -> ChangeRows:
+    """The rows recording `booking`'s move from `from_status` to its current status, made by
+    `principal` at `booking.updated_at`."""
+    workspace_id, at = principal.workspace_id, booking.updated_at
+    return ChangeRows(
+        transition={
+            "workspace_id": workspace_id,
+            "id": uuid.uuid4(),
+            "created_at": at,
+            "booking_id": booking.id,
+            "from_status": from_status,
+            "to_status": booking.status,
+            "actor_member_id": principal.member_id,
+        },
+        audit={
+            "workspace_id": workspace_id,
+            "id": uuid.uuid4(),
+            "created_at": at,
+            "actor_member_id": principal.member_id,
+            "action": event_type,
+            "entity_type": "booking",
+            "entity_id": booking.id,
+            "data": {
+                "referenceCode": booking.reference_code,
+                "from": from_status,
+                "to": booking.status,
+                "credential": principal.credential_id,
+            },
+        },
+        event=event_row(workspace_id, event_type, event_data(booking, principal), at),
+    )
+
+
+async def write_change(session: AsyncSession, rows: ChangeRows) -> None:
+    """Insert the rows of one change in the current transaction."""
+    await repository.insert_change_rows(session, rows.transition, rows.audit)
+    await publish_row(session, rows.event)
 
 
 async def record_change(
@@ -24,35 +79,8 @@ async def record_change(
     event_type: str,
 ) -> None:
     """Record `booking`'s move from `from_status` to its current status, done by `principal`."""
-    workspace_id = principal.workspace_id
-    await repository.insert_transition(
-        session,
-        BookingTransition(
-            workspace_id=workspace_id,
-            booking_id=booking.id,
-            from_status=from_status,
-            to_status=booking.status,
-            actor_member_id=principal.member_id,
-            created_at=booking.updated_at,
-        ),
-    )
-    await repository.insert_audit(
-        session,
-        AuditEntry(
-            workspace_id=workspace_id,
-            actor_member_id=principal.member_id,
-            action=event_type,
-            entity_type="booking",
-            entity_id=booking.id,
-            data={
-                "referenceCode": booking.reference_code,
-                "from": from_status,
-                "to": booking.status,
-                "credential": principal.credential_id,
-            },
-        ),
-    )
-    await publish(session, workspace_id, event_type, event_data(booking, principal))
+    rows = change_rows(principal, booking, from_status=from_status, event_type=event_type)
+    await write_change(session, rows)
 
 
 def event_data(booking: BookingRecord, actor: Principal) -> dict[str, Any]:

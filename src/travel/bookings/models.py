@@ -38,7 +38,6 @@ class Booking(TenantMixin, Base):
             "member_id",
             "created_at",
         ),
-        Index("ix_bookings_workspace_id_status_check_in", "workspace_id", "status", "check_in"),
         # travelBookings for an admin: the whole workspace, newest first.
         Index("ix_bookings_workspace_id_created_at_id", "workspace_id", "created_at", "id"),
     )

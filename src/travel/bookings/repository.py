@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, or_, select, true, update
+from sqlalchemy import ColumnElement, and_, false, insert, or_, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
+from travel.bookings import rules
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
     CONFIRMED,
@@ -51,6 +52,11 @@ def booking_record(row: Sequence[Any]) -> BookingRecord:
     return BookingRecord(*values)
 
 
+def booking_record_of(row: dict[str, Any]) -> BookingRecord:
+    """A record from a booking row given as a dict of every column."""
+    return booking_record([row[column.key] for column in _BOOKING_COLUMNS])
+
+
 async def lock_listing(
     session: AsyncSession, workspace_id: WorkspaceId, listing_id: uuid.UUID
 ) -> BookableListing | None:
@@ -84,36 +90,44 @@ def _confirmed_on(workspace_id: WorkspaceId, listing_id: uuid.UUID) -> ColumnEle
 
 
 async def confirmed_spans(
-    session: AsyncSession, workspace_id: WorkspaceId, listing_id: uuid.UUID, first: date, last: date
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    listing: BookableListing,
+    first: date,
+    last: date,
 ) -> list[BookedSpan]:
     """The listing's confirmed bookings touching the dates `first..last` (both included):
-    a superset of what the availability arithmetic counts, never less."""
+    a superset of what the availability arithmetic counts, never less.
+
+    No booking spans more than `longest_booking` days, which bounds the index range on
+    `check_in` (without it the scan would cover every earlier booking of the listing).
+    """
+    longest = timedelta(days=rules.longest_booking(listing.kind))
     stmt = select(Booking.check_in, Booking.check_out, Booking.guests).where(
-        _confirmed_on(workspace_id, listing_id),
+        _confirmed_on(workspace_id, listing.id),
         Booking.check_in <= last,
+        Booking.check_in >= first - longest,
         Booking.check_out >= first,
     )
     return [BookedSpan(*row) for row in await session.execute(stmt)]
 
 
-async def insert_booking(session: AsyncSession, values: dict[str, Any]) -> BookingRecord | None:
-    """Insert the booking, or None when its reference code is already taken in the workspace.
+async def insert_booking(session: AsyncSession, row: dict[str, Any]) -> bool:
+    """Insert the booking `row` (every column), or return False when its reference code is
+    already taken in the workspace.
 
     One statement (`INSERT … ON CONFLICT DO NOTHING RETURNING`): the unique index decides, also
     against concurrent transactions, with no look-up first and no savepoint.
     """
     dialect = session.get_bind().dialect.name
-    insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    row = {"id": uuid.uuid4(), **values}
+    upsert = pg_insert if dialect == "postgresql" else sqlite_insert
     stmt = (
-        insert(Booking)
+        upsert(Booking)
         .values(**row)
         .on_conflict_do_nothing(index_elements=["workspace_id", "reference_code"])
         .returning(Booking.id)
     )
-    if (await session.execute(stmt)).scalar_one_or_none() is None:
-        return None
-    return booking_record([row[column.key] for column in _BOOKING_COLUMNS])
+    return (await session.execute(stmt)).scalar_one_or_none() is not None
 
 
 async def booking_for_update(
@@ -202,14 +216,12 @@ def _provider_of_listing() -> ColumnElement[bool]:
     return and_(Provider.workspace_id == Listing.workspace_id, Provider.id == Listing.provider_id)
 
 
-async def insert_transition(session: AsyncSession, transition: BookingTransition) -> None:
-    session.add(transition)
-    await session.flush()
-
-
-async def insert_audit(session: AsyncSession, entry: AuditEntry) -> None:
-    session.add(entry)
-    await session.flush()
+async def insert_change_rows(
+    session: AsyncSession, transition: dict[str, Any], audit: dict[str, Any]
+) -> None:
+    """Insert a change's timeline step and audit entry (rows with every column)."""
+    await session.execute(insert(BookingTransition).values(transition))
+    await session.execute(insert(AuditEntry).values(audit))
 
 
 async def transitions_by_booking(

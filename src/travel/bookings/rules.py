@@ -75,6 +75,13 @@ def _check_out(kind: str, check_in: date, check_out: date | None) -> date:
     return check_out
 
 
+def longest_booking(kind: str) -> int:
+    """How many days a booking of `kind` can span from check-in to check-out: a stay at most
+    MAX_NIGHTS nights, anything else one date (`_check_out` enforces both). Capacity checks use
+    it to bound the bookings they read."""
+    return MAX_NIGHTS if kind == "PROPERTY" else 0
+
+
 def check_listing(request: BookingRequest, listing: BookableListing, now: datetime) -> None:
     """Rules that depend on the listing: its fixed date and its guest limit."""
     fixed = fixed_start(listing)

@@ -9,10 +9,10 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
-from travel.bookings import repository, rules
-from travel.bookings.history import record_change
+from travel.bookings import atomic, repository, rules
+from travel.bookings.history import change_rows, record_change
 from travel.bookings.records import (
     CANCELLED,
     CONFIRMED,
@@ -23,76 +23,88 @@ from travel.bookings.records import (
     BookingScope,
 )
 from travel.bookings.reference import new_reference_code
-from travel.catalog import availability
+from travel.bookings.repository import booking_record_of
+from travel.bookings.seen import SEEN
 from travel.db.base import utcnow
 from travel.errors import Forbidden, NotFound, Unavailable, ValidationError
 from travel.pagination import Page
 
-_REFERENCE_ATTEMPTS = 5
+# A first look at the listing, then tries: a changed listing or a taken code costs one each.
+_ATTEMPTS = 6
 
 
 async def create_booking(
     session: AsyncSession, principal: Principal, data: dict[str, Any]
 ) -> BookingRecord:
-    """Confirm a paid booking of a listing in the caller's workspace, if there is room."""
+    """Confirm a paid booking of a listing in the caller's workspace, if there is room.
+
+    The rules run here on the listing as read (or as recently seen, travel.bookings.seen); the
+    write (travel.bookings.atomic) happens only if the listing is still that one under its lock,
+    else the rules run again on the listing as it is.
+    """
     principal.require(Permission.BOOK)
     now = utcnow()
     request = rules.parse_input(data, today=now.date())
     workspace_id = principal.workspace_id
-    # The lock is taken before counting: concurrent bookings of this listing queue here.
-    listing = await repository.lock_listing(session, workspace_id, request.target_id)
-    if listing is None or listing.kind != request.target_type:
-        raise NotFound("Listing not found")
-    rules.check_listing(request, listing, now)
-    await _ensure_room(session, workspace_id, request, listing)
-    values: dict[str, Any] = dict(
-        workspace_id=workspace_id,
-        listing_id=listing.id,
-        listing_kind=listing.kind,
-        member_id=principal.member_id,
-        status=CONFIRMED,
-        payment_status=PAID,
-        check_in=request.check_in,
-        check_out=request.check_out,
-        guests=request.guests,
-        total_minor=rules.total_minor(request, listing),
-        currency=listing.currency,
-        created_at=now,
-        updated_at=now,
-    )
-    record = await _insert_with_reference(session, workspace_id, values)
-    await record_change(session, principal, record, from_status=None, event_type="booking.created")
-    return record
+    attempt = _attempt_on_seen(principal, request, now)
+    for _ in range(_ATTEMPTS):
+        result = await atomic.book(session, workspace_id, request.target_id, attempt)
+        listing = result.listing
+        if listing is None:
+            SEEN.forget(workspace_id, request.target_id)
+            raise NotFound("Listing not found")
+        SEEN.remember(workspace_id, listing)
+        if listing.kind != request.target_type:
+            raise NotFound("Listing not found")
+        if result.outcome is atomic.Outcome.CREATED and attempt is not None:
+            return booking_record_of(attempt.booking)
+        if result.outcome is atomic.Outcome.FULL:
+            raise Unavailable("No availability left for these dates and guests")
+        # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
+        rules.check_listing(request, listing, now)
+        attempt = _attempt(principal, request, listing, now)
+    raise RuntimeError("could not book: the listing kept changing or codes kept colliding")
 
 
-async def _ensure_room(
-    session: AsyncSession,
-    workspace_id: WorkspaceId,
-    request: rules.BookingRequest,
-    listing: BookableListing,
-) -> None:
-    first, last = request.check_in, request.check_out
-    spans = await repository.confirmed_spans(session, workspace_id, listing.id, first, last)
-    if listing.kind == "PROPERTY":
-        fits = availability.remaining_for_stay(listing.units, spans, first, last) >= 1
-    else:
-        places = availability.remaining_persons(listing.capacity or 0, spans, first, last)
-        fits = places >= request.guests
-    if not fits:
-        raise Unavailable("No availability left for these dates and guests")
+def _attempt_on_seen(
+    principal: Principal, request: rules.BookingRequest, now: datetime
+) -> atomic.Attempt | None:
+    """An attempt built on the listing as last seen, if it passes the rules; a refusal is only
+    ever given on the listing read fresh, so anything else starts with a read."""
+    seen = SEEN.get(principal.workspace_id, request.target_id)
+    if seen is None or seen.kind != request.target_type:
+        return None
+    try:
+        rules.check_listing(request, seen, now)
+        return _attempt(principal, request, seen, now)
+    except (ValidationError, Unavailable):
+        return None
 
 
-async def _insert_with_reference(
-    session: AsyncSession, workspace_id: WorkspaceId, values: dict[str, Any]
-) -> BookingRecord:
-    """Insert with a fresh reference code, drawing again when one is already taken (by an
-    earlier booking or a concurrent transaction: the unique index decides)."""
-    for _ in range(_REFERENCE_ATTEMPTS):
-        code = new_reference_code(values["listing_kind"])
-        record = await repository.insert_booking(session, {**values, "reference_code": code})
-        if record is not None:
-            return record
-    raise RuntimeError("could not draw an unused reference code")
+def _attempt(
+    principal: Principal, request: rules.BookingRequest, listing: BookableListing, now: datetime
+) -> atomic.Attempt:
+    """Every row a booking of `listing` writes, with a freshly drawn reference code."""
+    booking = {
+        "workspace_id": principal.workspace_id,
+        "id": uuid.uuid4(),
+        "created_at": now,
+        "reference_code": new_reference_code(listing.kind),
+        "listing_id": listing.id,
+        "listing_kind": listing.kind,
+        "member_id": principal.member_id,
+        "status": CONFIRMED,
+        "payment_status": PAID,
+        "check_in": request.check_in,
+        "check_out": request.check_out,
+        "guests": request.guests,
+        "total_minor": rules.total_minor(request, listing),
+        "currency": listing.currency,
+        "updated_at": now,
+    }
+    record = booking_record_of(booking)
+    change = change_rows(principal, record, from_status=None, event_type="booking.created")
+    return atomic.Attempt(seen=listing, booking=booking, change=change)
 
 
 def scope_of(principal: Principal) -> BookingScope:

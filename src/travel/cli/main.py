@@ -26,7 +26,11 @@ def cli() -> None:
 
 
 for command in (
-    *server.COMMANDS, *admin.COMMANDS, *demo.COMMANDS, *worker.COMMANDS, *client.COMMANDS
+    *server.COMMANDS,
+    *admin.COMMANDS,
+    *demo.COMMANDS,
+    *worker.COMMANDS,
+    *client.COMMANDS,
 ):
     cli.add_command(command)
 

@@ -78,8 +78,12 @@ def create_engines(url: str, *, pool_size: int = 10) -> Engines:
         reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
         writer = _sqlite_engine(driver_url, immediate=True, pool_size=1)
         return Engines(reader=reader, writer=writer, dialect="sqlite")
+    # No pre-ping (decision 0005): on asyncpg it costs three round trips per checkout. A
+    # connection found dead fails its request and invalidates the whole pool, so after a
+    # database restart one request fails and the next ones reconnect; recycling keeps
+    # connections younger than any server or proxy idle timeout.
     engine = create_async_engine(
-        driver_url, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True
+        driver_url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=1800
     )
     return Engines(reader=engine, writer=engine, dialect="postgresql")
 

@@ -12,8 +12,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Connection, event, text
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm import Session
 
 from travel.auth.identity import WorkspaceId
 from travel.db.engine import Engines
@@ -65,17 +66,36 @@ class SerialSession(AsyncSession):
             await super().delete(instance)
 
 
-_SET_WORKSPACE = text("SELECT set_config('travel.workspace_id', :ws, true)")
-_SET_SYSTEM = text("SELECT set_config('travel.system', 'on', true)")
+_SET = text("SELECT set_config(:name, :value, true)")
+_SCOPE = "travel.scope"  # session.info key: the (setting, value) its transactions start with
 
 
-async def _scope(session: AsyncSession, engines: Engines, workspace_id: WorkspaceId | None) -> None:
-    if engines.dialect != "postgresql":
+def _scope_transaction(session: Session, _: object, connection: Connection) -> None:
+    """Set the session's scope as the first statement of each transaction it begins.
+
+    Lazily, when the session first uses a connection: a mutation that fails before touching the
+    database costs no round trip, and one that runs as a single autocommit statement (a
+    booking, travel.bookings.atomic) is scoped by that statement itself.
+    """
+    scope = session.info.get(_SCOPE)
+    if scope is None or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
         return
-    if workspace_id is None:
-        await session.execute(_SET_SYSTEM)
-    else:
-        await session.execute(_SET_WORKSPACE, {"ws": str(workspace_id)})
+    name, value = scope
+    connection.execute(_SET, {"name": name, "value": value})
+
+
+class _ScopedSession(Session):
+    """The synchronous session under a SerialSession (carries the scoping hook)."""
+
+
+event.listen(_ScopedSession, "after_begin", _scope_transaction)
+
+
+def _session(engine: AsyncEngine, engines: Engines, scope: tuple[str, str]) -> SerialSession:
+    session = SerialSession(engine, expire_on_commit=False, sync_session_class=_ScopedSession)
+    if engines.dialect == "postgresql":
+        session.info[_SCOPE] = scope
+    return session
 
 
 @asynccontextmanager
@@ -84,14 +104,14 @@ async def tenant_transaction(
 ) -> AsyncIterator[AsyncSession]:
     """One transaction inside one workspace: committed on success, rolled back on error."""
     engine = engines.writer if write else engines.reader
-    async with SerialSession(engine, expire_on_commit=False) as session, session.begin():
-        await _scope(session, engines, workspace_id)
+    scope = ("travel.workspace_id", str(workspace_id))
+    async with _session(engine, engines, scope) as session, session.begin():
         yield session
 
 
 @asynccontextmanager
 async def system_transaction(engines: Engines) -> AsyncIterator[AsyncSession]:
     """A transaction that may see every workspace: operator commands and the dispatcher only."""
-    async with SerialSession(engines.writer, expire_on_commit=False) as session, session.begin():
-        await _scope(session, engines, None)
+    scope = ("travel.system", "on")
+    async with _session(engines.writer, engines, scope) as session, session.begin():
         yield session

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,37 +11,39 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.auth.identity import WorkspaceId
 from travel.db.base import utcnow
 from travel.events import repository
-from travel.events.models import OutboxEvent, WebhookDelivery
 
 EVENT_TYPES = ("booking.created", "booking.cancelled")
 
 
-async def publish(
-    session: AsyncSession, workspace_id: WorkspaceId, event_type: str, data: dict[str, Any]
-) -> OutboxEvent:
-    """Record `event_type` in the current transaction: it exists iff the change commits.
-
-    One pending delivery is created per enabled webhook endpoint of the workspace; the
-    dispatcher sends them after commit. `data` must be JSON-serialisable.
-    """
+def event_row(
+    workspace_id: WorkspaceId, event_type: str, data: dict[str, Any], at: datetime
+) -> dict[str, Any]:
+    """The outbox row of one event (every column of `outbox_events`)."""
     if event_type not in EVENT_TYPES:
         raise ValueError(f"unknown event type {event_type!r}")
-    now = utcnow()
-    event = OutboxEvent(
-        id=uuid.uuid4(), workspace_id=workspace_id, type=event_type, data=data, created_at=now
-    )
-    session.add(event)
-    for endpoint_id in await repository.enabled_endpoint_ids(session, workspace_id):
-        session.add(
-            WebhookDelivery(
-                workspace_id=workspace_id,
-                event_id=event.id,
-                endpoint_id=endpoint_id,
-                status="PENDING",
-                attempt_count=0,
-                next_attempt_at=now,
-                created_at=now,
-            )
-        )
-    await session.flush()
-    return event
+    return {
+        "workspace_id": workspace_id,
+        "id": uuid.uuid4(),
+        "created_at": at,
+        "type": event_type,
+        "data": data,
+    }
+
+
+async def publish_row(session: AsyncSession, row: dict[str, Any]) -> None:
+    """Record the event `row` in the current transaction: it exists iff the change commits.
+
+    One pending delivery is created per enabled webhook endpoint of the workspace (in the same
+    statement); the dispatcher sends them after commit.
+    """
+    await repository.insert_event(session, row)
+
+
+async def publish(
+    session: AsyncSession, workspace_id: WorkspaceId, event_type: str, data: dict[str, Any]
+) -> uuid.UUID:
+    """Record `event_type` with `data` (JSON-serialisable) now; returns the event's id."""
+    row = event_row(workspace_id, event_type, data, utcnow())
+    await publish_row(session, row)
+    event_id: uuid.UUID = row["id"]
+    return event_id

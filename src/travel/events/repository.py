@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVarTuple
 
-from sqlalchemy import Select, select, tuple_, update
+from sqlalchemy import Select, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -114,11 +114,29 @@ async def insert_endpoint(session: AsyncSession, endpoint: WebhookEndpoint) -> N
     await session.flush()
 
 
-async def enabled_endpoint_ids(session: AsyncSession, workspace_id: WorkspaceId) -> list[uuid.UUID]:
-    stmt = select(WebhookEndpoint.id).where(
+async def insert_event(session: AsyncSession, row: dict[str, Any]) -> None:
+    """Insert the outbox event `row` and a PENDING delivery to each enabled endpoint of its
+    workspace."""
+    workspace_id, at = row["workspace_id"], row["created_at"]
+    await session.execute(insert(OutboxEvent).values(row))
+    endpoints = select(WebhookEndpoint.id).where(
         WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.enabled.is_(True)
     )
-    return list((await session.execute(stmt)).scalars())
+    deliveries = [
+        {
+            "workspace_id": workspace_id,
+            "id": uuid.uuid4(),
+            "created_at": at,
+            "event_id": row["id"],
+            "endpoint_id": endpoint_id,
+            "status": "PENDING",
+            "attempt_count": 0,
+            "next_attempt_at": at,
+        }
+        for endpoint_id in (await session.execute(endpoints)).scalars()
+    ]
+    if deliveries:
+        await session.execute(insert(WebhookDelivery), deliveries)
 
 
 async def record_attempt(

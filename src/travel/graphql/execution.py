@@ -1,4 +1,5 @@
-"""Run a prepared operation: the compiled fast path for queries, graphql-core for the rest."""
+"""Run a prepared operation: the compiled fast path for queries and mutations, graphql-core
+for the rest (introspection, subscriptions, or with the fast path off)."""
 
 from __future__ import annotations
 

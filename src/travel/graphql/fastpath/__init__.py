@@ -1,4 +1,5 @@
-"""The fast execution path for queries (see compiler.py); mutations use graphql-core."""
+"""The fast execution path for queries and mutations (see compiler.py); introspection and
+subscriptions use graphql-core."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from graphql import (
     ExecutionResult,
     FragmentDefinitionNode,
     GraphQLError,
+    GraphQLObjectType,
     GraphQLSchema,
     OperationDefinitionNode,
     OperationType,
@@ -25,7 +27,7 @@ _PLANS = "fastpath.plans"
 
 
 class FastExecutor:
-    """Executes prepared query documents through compiled plans, cached on the document."""
+    """Executes prepared documents through compiled plans, cached on the document."""
 
     def __init__(self, schema: GraphQLSchema) -> None:
         self.schema = schema
@@ -38,7 +40,8 @@ class FastExecutor:
         context: Any,
     ) -> ExecutionResult | None:
         """The result, or None when this document must go to graphql-core's executor."""
-        if operation.operation != OperationType.QUERY or prepared.extras.get(_UNSUPPORTED):
+        kind = operation.operation
+        if kind == OperationType.SUBSCRIPTION or prepared.extras.get(_UNSUPPORTED):
             return None
         coerced = get_variable_values(
             self.schema, operation.variable_definitions or (), variables or {}
@@ -56,13 +59,21 @@ class FastExecutor:
             return None
         state = State(self.schema, operation, fragments, coerced, context)
         holder: dict[str, Any] = {"data": None}
-        try:
-            holder["data"] = execute_fields(plan, None, state, None, (holder, "data", None))
-        except GraphQLError as error:  # a non-null root field failed: no data at all
-            state.errors.append(error)
-            state.nulled.append(None)
-        await drain(state)
+        if kind == OperationType.MUTATION:
+            await _serially(plan, state, holder)
+        else:
+            _fields(plan, state, holder)
+            await drain(state)
         return ExecutionResult(data=holder["data"], errors=state.errors or None)
+
+    def _root(self, operation: OperationDefinitionNode) -> GraphQLObjectType:
+        root = (
+            self.schema.mutation_type
+            if operation.operation == OperationType.MUTATION
+            else self.schema.query_type
+        )
+        assert root is not None
+        return root
 
     def _plan(
         self,
@@ -82,8 +93,7 @@ class FastExecutor:
         if plan is not None:
             return plan  # type: ignore[no-any-return]
         included = {id(node): flag for node, flag in zip(conditions, outcome, strict=True)}
-        root = self.schema.query_type
-        assert root is not None
+        root = self._root(operation)
         try:
             plan = Compiler(self.schema, Collector(self.schema, fragments, included)).object_plan(
                 root, [operation.selection_set]
@@ -94,3 +104,31 @@ class FastExecutor:
         if len(plans) < MAX_PLANS_PER_DOCUMENT:
             plans[key] = plan
         return plan
+
+
+def _fields(plan: ObjectPlan, state: State, holder: dict[str, Any]) -> dict[str, Any] | None:
+    """Start the root fields of `plan` into `holder["data"]` (deferred parts drain later)."""
+    try:
+        holder["data"] = execute_fields(plan, None, state, None, (holder, "data", None))
+    except GraphQLError as error:  # a non-null root field failed: no data at all
+        state.errors.append(error)
+        state.nulled.append(None)
+        holder["data"] = None
+    data: dict[str, Any] | None = holder["data"]
+    return data
+
+
+async def _serially(plan: ObjectPlan, state: State, holder: dict[str, Any]) -> None:
+    """Mutation fields run one after the other, each with everything under it resolved before
+    the next starts; after a non-null field fails (no data at all) the rest do not run — as
+    graphql-core's `execute_fields_serially`."""
+    data: dict[str, Any] = {}
+    for field_plan in plan.fields:
+        part = _fields(ObjectPlan(plan.type_name, [field_plan]), state, holder)
+        if part is not None:
+            await drain(state)
+        if part is None or holder["data"] is None:
+            holder["data"] = None
+            return
+        data.update(part)
+        holder["data"] = data

@@ -1,0 +1,152 @@
+"""The PostgreSQL function that books a listing in one statement (decision 0027).
+
+A booking must lock its listing, count what is taken *after* the lock (so in a later statement,
+with a fresh snapshot), then write the booking, its timeline step, audit entry, outbox event and
+webhook deliveries. Sent one by one from Python that is eight round trips with the listing's lock
+held across all of them, event-loop waits included. As one call it is one round trip and one
+implicit transaction, and the lock is held only while PostgreSQL runs the function.
+
+The function decides nothing that Python can: the input and listing rules, the price, the
+reference code and every written row are made in Python (travel.bookings.service and .history)
+and passed in as JSON. It checks that the listing still is what those rules read (else it returns
+the listing as it is now, and the caller decides again), then the one rule that races: room
+left. SQLite runs the same steps in Python under its single writer (travel.bookings.atomic).
+
+Migration 0002 creates it; a later change to this text needs a new revision that drops and
+re-creates it (as for the analytics triggers).
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+from travel.bookings.records import CONFIRMED
+from travel.bookings.rules import longest_booking
+
+NAME = "travel_book_listing"
+
+# The listing columns the booking rules read: returned to the caller, compared with what it saw.
+LISTING_COLUMNS = (
+    "kind",
+    "price_minor",
+    "currency",
+    "units",
+    "max_guests",
+    "capacity",
+    "starts_at",
+    "departs_at",
+)
+
+_SEEN = {
+    "kind": "text",
+    "price_minor": "bigint",
+    "currency": "text",
+    "units": "integer",
+    "max_guests": "integer",
+    "capacity": "integer",
+    "starts_at": "timestamptz",
+    "departs_at": "timestamptz",
+}
+_CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
+_STAY, _OTHER = longest_booking("PROPERTY"), longest_booking("TOUR")
+_RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
+
+
+def _insert(table: str, row: str) -> str:
+    """Insert the JSON object `row` as one row of `table` (keys name the columns)."""
+    return f"INSERT INTO {table} SELECT * FROM json_populate_record(NULL::{table}, {row})"
+
+
+DEFINITION = f"""
+CREATE FUNCTION {NAME}(p_workspace_id uuid, p_listing_id uuid, p_seen json, p_rows json)
+RETURNS TABLE (
+  outcome text, kind text, price_minor bigint, currency text, units integer,
+  max_guests integer, capacity integer, starts_at timestamptz, departs_at timestamptz
+) LANGUAGE plpgsql
+-- One generic plan per statement, planned once per connection: custom plans re-planned the
+-- capacity query on every call (planning cost more than running it).
+SET plan_cache_mode = force_generic_plan
+AS $$
+#variable_conflict use_column
+-- p_seen: the listing as the caller's rules read it (NULL: only read it, no lock, no write).
+-- p_rows: {{"booking", "transition", "audit", "event"}}, each a row as a JSON object.
+-- outcome: LISTING (here it is, decide with this), NOT_FOUND, FULL, CODE_TAKEN or CREATED.
+DECLARE
+  l listings%ROWTYPE;
+  b bookings%ROWTYPE;
+  taken integer;
+  longest integer;
+BEGIN
+  PERFORM set_config('travel.workspace_id', p_workspace_id::text, true);
+  IF p_seen IS NULL THEN
+    SELECT * INTO l FROM listings WHERE workspace_id = p_workspace_id AND id = p_listing_id;
+  ELSE
+    SELECT * INTO l FROM listings WHERE workspace_id = p_workspace_id AND id = p_listing_id
+      FOR UPDATE;
+  END IF;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'NOT_FOUND', NULL::text, NULL::bigint, NULL::text, NULL::integer,
+      NULL::integer, NULL::integer, NULL::timestamptz, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF p_seen IS NULL OR {_CHANGED} THEN
+    RETURN QUERY SELECT 'LISTING', {_RETURN};
+    RETURN;
+  END IF;
+
+  b := json_populate_record(NULL::bookings, p_rows->'booking');
+  -- What is taken on each night (stays: check-out exclusive) or date (others: inclusive) of
+  -- the request, counting the CONFIRMED bookings that overlap it (travel.catalog.availability).
+  -- A stay lasts at most {_STAY} nights and anything else one date, which bounds the
+  -- index range scanned (travel.bookings.rules.longest_booking).
+  longest := CASE WHEN l.kind = 'PROPERTY' THEN {_STAY} ELSE {_OTHER} END;
+  WITH spans AS MATERIALIZED (
+    SELECT s.check_in, s.check_out, s.guests FROM bookings s
+    WHERE s.workspace_id = p_workspace_id AND s.listing_id = p_listing_id
+      AND s.status = '{CONFIRMED}' AND s.check_in <= b.check_out
+      AND s.check_in >= b.check_in - longest AND s.check_out >= b.check_in
+  ), days AS (
+    SELECT b.check_in + n AS day FROM generate_series(0, b.check_out - b.check_in) AS n
+  )
+  SELECT coalesce(max(
+    CASE WHEN l.kind = 'PROPERTY'
+      THEN (SELECT count(*) FROM spans WHERE spans.check_in <= day AND spans.check_out > day)
+      ELSE (SELECT coalesce(sum(spans.guests), 0) FROM spans
+            WHERE spans.check_in <= day AND spans.check_out >= day)
+    END), 0) INTO taken
+  FROM days
+  WHERE l.kind <> 'PROPERTY' OR day < b.check_out;
+  IF (l.kind = 'PROPERTY' AND l.units - taken < 1)
+     OR (l.kind <> 'PROPERTY' AND coalesce(l.capacity, 0) - taken < b.guests) THEN
+    RETURN QUERY SELECT 'FULL', {_RETURN};
+    RETURN;
+  END IF;
+
+  INSERT INTO bookings SELECT b.* ON CONFLICT (workspace_id, reference_code) DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'CODE_TAKEN', {_RETURN};
+    RETURN;
+  END IF;
+  {_insert("booking_transitions", "p_rows->'transition'")};
+  {_insert("audit_log", "p_rows->'audit'")};
+  {_insert("outbox_events", "p_rows->'event'")};
+  INSERT INTO webhook_deliveries
+    (workspace_id, id, created_at, event_id, endpoint_id, status, attempt_count, next_attempt_at)
+  SELECT e.workspace_id, gen_random_uuid(), b.created_at, (p_rows->'event'->>'id')::uuid, e.id,
+    'PENDING', 0, b.created_at
+  FROM webhook_endpoints e WHERE e.workspace_id = p_workspace_id AND e.enabled;
+  RETURN QUERY SELECT 'CREATED', {_RETURN};
+END
+$$
+"""
+
+
+def create_function(definition: str = DEFINITION) -> None:
+    """Create the function (PostgreSQL only; SQLite books in Python)."""
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(definition)
+
+
+def drop_function() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(f"DROP FUNCTION IF EXISTS {NAME}(uuid, uuid, json, json)")

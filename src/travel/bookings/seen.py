@@ -1,0 +1,46 @@
+"""The bookable columns of recently booked listings, kept in process so that a booking can go
+straight to its atomic write (one round trip) instead of reading the listing first.
+
+Only a hint: the write compares the listing under its lock with what the rules used and, if it
+differs, answers with the listing as it is (travel.bookings.atomic.Outcome.LISTING), so a stale
+entry costs one more round trip, never a wrong booking. Keys include the workspace: an entry is
+only ever used for the workspace that read it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+
+from travel.auth.identity import WorkspaceId
+from travel.bookings.records import BookableListing
+
+_Key = tuple[WorkspaceId, uuid.UUID]
+
+
+class SeenListings:
+    """A bounded least-recently-used map (workspace, listing id) → BookableListing."""
+
+    def __init__(self, size: int = 10_000) -> None:
+        self._size = size
+        self._items: OrderedDict[_Key, BookableListing] = OrderedDict()
+
+    def get(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> BookableListing | None:
+        key = (workspace_id, listing_id)
+        listing = self._items.get(key)
+        if listing is not None:
+            self._items.move_to_end(key)
+        return listing
+
+    def remember(self, workspace_id: WorkspaceId, listing: BookableListing) -> None:
+        key = (workspace_id, listing.id)
+        self._items[key] = listing
+        self._items.move_to_end(key)
+        if len(self._items) > self._size:
+            self._items.popitem(last=False)
+
+    def forget(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> None:
+        self._items.pop((workspace_id, listing_id), None)
+
+
+SEEN = SeenListings()
