@@ -20,7 +20,7 @@ import httpx
 import orjson
 from sqlalchemy import func, select, text
 
-from bench import wrk
+from bench import executor, wrk
 from bench.scenarios import BOOKING_TEMPLATE, analytics_scenarios, read_scenarios
 from bench.seed import BenchWorkspace, seed_workspace
 from travel.bookings.models import Booking
@@ -358,6 +358,15 @@ def _cells(targets: dict[str, dict[str, Any]]) -> list[str]:
     return [f"{b[metric]:.0f}", f"{s[metric]:.0f}{extra}", ratio, core, latency, str(s["errors"])]
 
 
+def print_executors(rows: list[dict[str, Any]]) -> None:
+    print("\n### executors alone, in-memory data (`python -m bench.executor`)\n")
+    print("| document | graphql-core/s | compiled/s | compiled/graphql-core |")
+    print("|---|---|---|---|")
+    for r in rows:
+        ratio = r["compiled"] / r["graphql_core"]
+        print(f"| {r['scenario']} | {r['graphql_core']:.0f} | {r['compiled']:.0f} | {ratio:.1f}x |")
+
+
 def print_table(reports: list[dict[str, Any]]) -> None:
     head = [
         "scenario",
@@ -403,12 +412,14 @@ def main() -> None:
     )
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
+    print("== executors alone, in-memory data (the issue's table's setting)", flush=True)
+    executors = asyncio.run(executor.measure(3.0))
     reports = [bench_database(kind.strip(), args) for kind in args.db.split(",") if kind.strip()]
     print_table(reports)
+    print_executors(executors)
     out = RESULTS / f"report-{time.strftime('%Y%m%dT%H%M%S')}.json"
-    out.write_bytes(
-        orjson.dumps({"args": vars(args), "reports": reports}, option=orjson.OPT_INDENT_2)
-    )
+    document = {"args": vars(args), "executors": executors, "reports": reports}
+    out.write_bytes(orjson.dumps(document, option=orjson.OPT_INDENT_2))
     print(f"\nreport: {out}")
 
 
