@@ -28,6 +28,7 @@ from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.engine import Engines, create_engines
 from travel.db.session import tenant_transaction
 from travel.pagination import Page
+from travel.settings import Settings
 
 ROOTS = {
     "PROPERTY": "travelProperties",
@@ -81,7 +82,9 @@ class Baseline:
     """The same service calls as the resolvers make, for fixed callers."""
 
     def __init__(self, config: dict[str, Any]) -> None:
-        self.engines: Engines = create_engines(config["database_url"])
+        # The same pool as the service's (TRAVEL_DB_POOL_SIZE)
+        pool_size = Settings.from_env().db_pool_size
+        self.engines: Engines = create_engines(config["database_url"], pool_size=pool_size)
         self.ws = WorkspaceId(uuid.UUID(config["workspace_id"]))
         self.admin = _principal(self.ws, config["admin_id"], Role.ADMIN)
         self.traveler = _principal(self.ws, config["traveler_id"], Role.TRAVELER)

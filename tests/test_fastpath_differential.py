@@ -214,75 +214,57 @@ def _aliased(field: str) -> st.SearchStrategy[str]:
     return st.sampled_from([field, f"a_{name.strip('_')}: {field}"])
 
 
+QUERY_ROOTS = [
+    "hero",
+    "heroes",
+    "heroes(first: $n)",
+    "maybeHeroes",
+    "things",
+    "broken",
+    "fails",
+    "count(n: $n)",
+    "count(n: 4)",
+    "money",
+    "badMoney",
+    "__typename",
+]
+THINGS = "things { __typename ... on Droid { primaryFunction } ...on Human { homePlanet } }"
+MUTATION_ROOTS = [
+    'promote(id: "1")',
+    'promote(id: "4")',
+    'demote(id: "2")',
+    'demote(id: "4")',
+    'note(text: "hi")',
+    "explode",
+    "strictExplode",
+    "__typename",
+]
+
+
 @st.composite
-def documents(draw: st.DrawFn) -> str:
-    roots = []
-    for root in draw(
-        st.lists(
-            st.sampled_from(
-                [
-                    "hero",
-                    "heroes",
-                    "heroes(first: $n)",
-                    "maybeHeroes",
-                    "things",
-                    "broken",
-                    "fails",
-                    "count(n: $n)",
-                    "count(n: 4)",
-                    "money",
-                    "badMoney",
-                    "__typename",
-                ]
-            ),
-            min_size=1,
-            max_size=5,
-        )
-    ):
-        alias = draw(st.sampled_from(["", "x1: ", "x2: "]))
-        if root in ("fails", "money", "badMoney", "__typename") or root.startswith("count"):
-            roots.append(alias + root)
-        elif root == "things":
-            roots.append(
-                alias
-                + "things { __typename ... on Droid { primaryFunction } ...on Human { homePlanet } }"
-            )
+def _operation(draw: st.DrawFn, kind: str, roots: list[str], depth: int) -> str:
+    """An operation of up to five aliased root fields; those returning characters get a
+    generated selection `depth` levels deep."""
+    fields = []
+    for root in draw(st.lists(st.sampled_from(roots), min_size=1, max_size=5)):
+        alias = draw(st.sampled_from(["", "x1: ", "x2: ", "x3: "]))
+        if root == "things":
+            fields.append(alias + THINGS)
+        elif root.split("(")[0] in ("hero", "heroes", "maybeHeroes", "broken", "promote", "demote"):
+            fields.append(f"{alias}{root} {{ {draw(character_selection(depth))} }}")
         else:
-            roots.append(f"{alias}{root} {{ {draw(character_selection(2))} }}")
-    used = " ".join(roots)
+            fields.append(alias + root)
     fragment = "fragment DroidBits on Droid { primaryFunction __typename }"
-    return f"query Q($flag: Boolean!, $n: Int!) {{ {used} }} {fragment}"
+    return f"{kind} Q($flag: Boolean!, $n: Int!) {{ {' '.join(fields)} }} {fragment}"
 
 
-@st.composite
-def mutation_documents(draw: st.DrawFn) -> str:
+def documents() -> st.SearchStrategy[str]:
+    return _operation("query", QUERY_ROOTS, 2)
+
+
+def mutation_documents() -> st.SearchStrategy[str]:
     """Mutations: fields run serially with side effects (logged), some fail, some non-null."""
-    roots = []
-    for root in draw(
-        st.lists(
-            st.sampled_from(
-                [
-                    'promote(id: "1")',
-                    'promote(id: "4")',
-                    'demote(id: "2")',
-                    'demote(id: "4")',
-                    'note(text: "hi")',
-                    "explode",
-                    "strictExplode",
-                    "__typename",
-                ]
-            ),
-            min_size=1,
-            max_size=5,
-        )
-    ):
-        alias = draw(st.sampled_from(["", "m1: ", "m2: ", "m3: "]))
-        if root.startswith(("promote", "demote")):
-            roots.append(f"{alias}{root} {{ {draw(character_selection(1))} }}")
-        else:
-            roots.append(alias + root)
-    fragment = "fragment DroidBits on Droid { primaryFunction __typename }"
-    return f"mutation Q($flag: Boolean!, $n: Int!) {{ {' '.join(roots)} }} {fragment}"
+    return _operation("mutation", MUTATION_ROOTS, 1)
 
 
 def _visible_path(data: Any, path: list[Any] | None) -> list[Any]:

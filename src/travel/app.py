@@ -49,7 +49,7 @@ class Services:
 
 
 def build_services(settings: Settings) -> Services:
-    databases = Databases(settings.database_url)
+    databases = Databases(settings.database_url, pool_size=settings.db_pool_size)
     http = httpx.AsyncClient(follow_redirects=False)
     oidc = None
     if settings.oidc_jwks_url or settings.oidc_issuer:

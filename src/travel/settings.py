@@ -58,6 +58,9 @@ class Settings:
     oidc_workspace_claim: str = "travel_workspace"
     max_body_bytes: int = 1_048_576
     document_cache_size: int = 1000
+    # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
+    # many again are opened for bursts, and closed after use (connecting is expensive).
+    db_pool_size: int = 20
     auth_cache_seconds: float = 2.0
     rate_limit_window_seconds: int = 60
     # Rate-limit Redis: each call gives up after this long; after a failure Redis is skipped
@@ -85,6 +88,7 @@ class Settings:
             oidc_workspace_claim=_str("TRAVEL_OIDC_WORKSPACE_CLAIM") or "travel_workspace",
             max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576),
             document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
+            db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20),
             auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
             rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
             redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25),

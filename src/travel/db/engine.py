@@ -83,7 +83,7 @@ def create_engines(url: str, *, pool_size: int = 10) -> Engines:
     # database restart one request fails and the next ones reconnect; recycling keeps
     # connections younger than any server or proxy idle timeout.
     engine = create_async_engine(
-        driver_url, pool_size=pool_size, max_overflow=pool_size, pool_recycle=1800
+        driver_url, pool_size=pool_size, max_overflow=pool_size // 2, pool_recycle=1800
     )
     return Engines(reader=engine, writer=engine, dialect="postgresql")
 

@@ -28,7 +28,8 @@ class Usage:
     action: str
     limit: int
     remaining: int
-    reset: int  # Unix epoch seconds at which the window ends
+    reset: int  # Unix epoch seconds at which the window ends (rounded up, for the header)
+    ends_at: float  # the same instant, unrounded (Retry-After is rounded up once, from this)
 
     def headers(self) -> dict[str, str]:
         return {
@@ -42,7 +43,7 @@ class QuotaExceeded(RateLimited):
     """429 RATE_LIMITED, carrying the headers of the exhausted action."""
 
     def __init__(self, usage: Usage, now: float) -> None:
-        retry_after = max(1, math.ceil(usage.reset - now))
+        retry_after = max(1, math.ceil(usage.ends_at - now))
         super().__init__(
             f"Rate limit exceeded: the workspace's {usage.limit} {usage.action} requests "
             f"for this window are used up; retry in {retry_after} s",
@@ -103,12 +104,12 @@ class Quotas:
         now = time.time()
         # No window open yet: one would start now.
         reset = stats.reset_time if stats.reset_time > now else now + self.window_seconds
-        return Usage(action, item.amount, max(0, stats.remaining), math.ceil(reset))
+        return Usage(action, item.amount, max(0, stats.remaining), math.ceil(reset), reset)
 
     async def _refuse(self, principal: Principal, refused: list[str]) -> None:
         usages = [await self._usage(principal, a) for a in refused]
         # The request can run again only when the last exhausted window ends.
-        binding = max(usages, key=lambda u: u.reset)
+        binding = max(usages, key=lambda u: u.ends_at)
         metrics.RATE_LIMITED.labels(binding.action).inc()
         raise QuotaExceeded(binding, time.time())
 
