@@ -60,6 +60,7 @@ async def book(
 
 
 _CALL = f"SELECT * FROM {procedure.NAME}($1, $2, $3, $4)"
+_AUTOCOMMIT = "travel.autocommit"  # session.info: its connection was taken in autocommit mode
 
 
 async def _book_in_postgresql(
@@ -98,9 +99,6 @@ async def _autocommit_connection(session: AsyncSession) -> AsyncConnection:
         return await session.connection()
     session.info[_AUTOCOMMIT] = True
     return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
-_AUTOCOMMIT = "travel.autocommit"
 
 
 def _json(value: Any) -> str:

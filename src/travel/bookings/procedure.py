@@ -25,18 +25,8 @@ from travel.bookings.rules import longest_booking
 
 NAME = "travel_book_listing"
 
-# The listing columns the booking rules read: returned to the caller, compared with what it saw.
-LISTING_COLUMNS = (
-    "kind",
-    "price_minor",
-    "currency",
-    "units",
-    "max_guests",
-    "capacity",
-    "starts_at",
-    "departs_at",
-)
-
+# The listing columns the booking rules read (returned to the caller, compared with what it
+# saw), with their SQL types.
 _SEEN = {
     "kind": "text",
     "price_minor": "bigint",
@@ -47,6 +37,7 @@ _SEEN = {
     "starts_at": "timestamptz",
     "departs_at": "timestamptz",
 }
+LISTING_COLUMNS = tuple(_SEEN)
 _CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
 _STAY, _OTHER = longest_booking("PROPERTY"), longest_booking("TOUR")
 _RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
