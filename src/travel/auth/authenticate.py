@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
 import uuid
@@ -26,7 +27,9 @@ class Authenticator:
     """Resolves bearer credentials; results are cached for a few seconds.
 
     The cache is why revocation takes effect "within seconds" rather than at once:
-    `auth_cache_seconds` bounds it (2 s by default).
+    `auth_cache_seconds` bounds it (2 s by default). Concurrent requests with the same
+    credential share one lookup: when an entry expires under load, one request reads the
+    database and the others wait for its answer (or its error), instead of all reading at once.
     """
 
     def __init__(
@@ -42,6 +45,7 @@ class Authenticator:
         self._claim = workspace_claim
         self._cache_seconds = cache_seconds
         self._cache: dict[str, tuple[float, Principal]] = {}
+        self._lookups: dict[str, asyncio.Task[Principal]] = {}
 
     async def authenticate(self, authorization: str | None) -> Principal:
         """The caller of a request with this `Authorization` header value."""
@@ -53,9 +57,24 @@ class Authenticator:
             raise Unauthenticated("Authorization must use the Bearer scheme")
         digest = hashlib.sha256(token.encode()).hexdigest()
         cached = self._cache.get(digest)
-        now = time.monotonic()
-        if cached is not None and cached[0] > now:
+        if cached is not None and cached[0] > time.monotonic():
             return cached[1]
+        lookup = self._lookups.get(digest)
+        if lookup is None:
+            # A task of its own, so that a request that goes away does not cancel it for
+            # the others waiting on it.
+            lookup = asyncio.get_running_loop().create_task(self._look_up(token, digest))
+            self._lookups[digest] = lookup
+            lookup.add_done_callback(lambda done: self._settled(digest, done))
+        return await asyncio.shield(lookup)
+
+    def _settled(self, digest: str, lookup: asyncio.Task[Principal]) -> None:
+        self._lookups.pop(digest, None)
+        if not lookup.cancelled():
+            lookup.exception()  # retrieved here: no "never retrieved" warning if none waited
+
+    async def _look_up(self, token: str, digest: str) -> Principal:
+        now = time.monotonic()
         if token.startswith(apikeys.PREFIX):
             principal = await self._api_key(token, digest)
         elif token.count(".") == 2:
