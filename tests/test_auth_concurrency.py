@@ -5,38 +5,20 @@ once per request. Counted on the server's own engines."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event
 from tests.factories import create_tenant, issue_key
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
+from tests.support.statements import statements
 
 QUERY = "{ travelProperties(pagination: {take: 1}) { id } }"
 CLIENTS = 12
 
 
-@contextmanager
-def key_lookups(server: LiveServer) -> Iterator[list[str]]:
-    """The statements that read `api_keys`, executed inside the block."""
-    engines = server.services.databases.main
-    seen: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if "api_keys" in statement:
-            seen.append(statement)
-
-    targets = {engines.reader.sync_engine, engines.writer.sync_engine}
-    for target in targets:
-        event.listen(target, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        for target in targets:
-            event.remove(target, "before_cursor_execute", record)
+def _key_reads(seen: list[str]) -> list[str]:
+    return [statement for statement in seen if "api_keys" in statement]
 
 
 def _together(server: LiveServer, key: str) -> list[Any]:
@@ -53,8 +35,9 @@ def _together(server: LiveServer, key: str) -> list[Any]:
 def test_a_burst_with_a_new_key_reads_it_once(server: LiveServer) -> None:
     tenant = create_tenant(server, plan="enterprise")
     key = issue_key(server, tenant.workspace, roles=["traveler"]).secret
-    with key_lookups(server) as lookups:
+    with statements(server) as seen:
         responses = _together(server, key)
+    lookups = _key_reads(seen)
     assert [r.status_code for r in responses] == [200] * CLIENTS
     assert all(error_codes(r) == [] for r in responses)
     assert len(lookups) == 1
@@ -64,8 +47,9 @@ def test_a_burst_with_a_bad_key_shares_the_refusal(server: LiveServer) -> None:
     tenant = create_tenant(server)
     real = issue_key(server, tenant.workspace, roles=["traveler"]).secret
     forged = real[: real.rindex("_") + 1] + "x" * 43
-    with key_lookups(server) as lookups:
+    with statements(server) as seen:
         responses = _together(server, forged)
+    lookups = _key_reads(seen)
     assert [r.status_code for r in responses] == [401] * CLIENTS
     assert all(error_codes(r) == ["UNAUTHENTICATED"] for r in responses)
     # Refusals are not cached, so requests arriving after a lookup ended start the next one:

@@ -4,15 +4,14 @@ statements, however long the page; counted on the server's own engines."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 from tests.factories import Tenant, api_provider, create_booking, create_listing, create_tenant
 from tests.support.api import data
 from tests.support.live import LiveServer
+from tests.support.statements import statements
 
 PAGE = """query ($take: Int!) {
   travelProperties(pagination: {take: $take}) {
@@ -23,25 +22,6 @@ PAGE = """query ($take: Int!) {
 # Authentication has its own cached lookups (and transactions): what is counted is the
 # statements that read the catalog's tables.
 CATALOG_TABLES = ("listings", "providers", "bookings")
-
-
-@contextmanager
-def statements(server: LiveServer) -> Iterator[list[str]]:
-    """Every statement the server's engines execute inside the block."""
-    engines = server.services.databases.main
-    seen: list[str] = []
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(statement)
-
-    targets = {engines.reader.sync_engine, engines.writer.sync_engine}
-    for target in targets:
-        event.listen(target, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        for target in targets:
-            event.remove(target, "before_cursor_execute", record)
 
 
 def catalog_statements(server: LiveServer, run: Callable[[], Any]) -> list[str]:
