@@ -61,7 +61,6 @@ async def create_booking(
         if result.outcome is atomic.Outcome.FULL:
             raise Unavailable("No availability left for these dates and guests")
         # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
-        rules.check_listing(request, listing, now)
         attempt = _attempt(principal, request, listing, now)
     raise RuntimeError("could not book: the listing kept changing or codes kept colliding")
 
@@ -75,7 +74,6 @@ def _attempt_on_seen(
     if seen is None or seen.kind != request.target_type:
         return None
     try:
-        rules.check_listing(request, seen, now)
         return _attempt(principal, request, seen, now)
     except (ValidationError, Unavailable):
         return None
@@ -84,7 +82,9 @@ def _attempt_on_seen(
 def _attempt(
     principal: Principal, request: rules.BookingRequest, listing: BookableListing, now: datetime
 ) -> atomic.Attempt:
-    """Every row a booking of `listing` writes, with a freshly drawn reference code."""
+    """Every row a booking of `listing` writes, with a freshly drawn reference code, once the
+    listing's rules pass (VALIDATION_ERROR or UNAVAILABLE otherwise)."""
+    rules.check_listing(request, listing, now)
     booking = {
         "workspace_id": principal.workspace_id,
         "id": uuid.uuid4(),
