@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 from tests.factories import (
     Tenant,
     create_listing,
@@ -22,6 +21,7 @@ from tests.factories import (
     snapshot,
 )
 from tests.support.api import data, error_codes, post
+from tests.support.faults import refusing
 from tests.support.live import LiveServer
 
 WRITTEN = ("bookings", "booking_transitions", "audit_log", "outbox_events")
@@ -34,41 +34,11 @@ def tenant(server: LiveServer) -> Tenant:
     return create_tenant(server)
 
 
-def _ddl(server: LiveServer, *statements: str) -> None:
-    async def run() -> None:
-        async with server.services.databases.main.writer.begin() as conn:
-            for statement in statements:
-                await conn.execute(text(statement))
-
-    server.run(run())
-
-
 @pytest.fixture
 def outbox_refuses(server: LiveServer, tenant: Tenant) -> Iterator[None]:
     """While active, inserting an outbox event of `tenant`'s workspace fails in the database."""
-    name = f"refuse_outbox_{uuid.uuid4().hex[:8]}"
-    if server.services.databases.main.dialect == "postgresql":
-        _ddl(
-            server,
-            f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-            f"IF NEW.workspace_id = CAST('{tenant.workspace.id}' AS uuid) THEN "
-            "RAISE EXCEPTION 'outbox refused by test'; END IF; RETURN NEW; END $$",
-            f"CREATE TRIGGER {name} BEFORE INSERT ON outbox_events "
-            f"FOR EACH ROW EXECUTE FUNCTION {name}()",
-        )
-        drop = (f"DROP TRIGGER {name} ON outbox_events", f"DROP FUNCTION {name}()")
-    else:  # SQLite stores a UUID as 32 hex digits
-        _ddl(
-            server,
-            f"CREATE TRIGGER {name} BEFORE INSERT ON outbox_events "
-            f"WHEN NEW.workspace_id = '{tenant.workspace.id.hex}' "
-            "BEGIN SELECT RAISE(ABORT, 'outbox refused by test'); END",
-        )
-        drop = (f"DROP TRIGGER {name}",)
-    try:
+    with refusing(server, "outbox_events", tenant.workspace):
         yield
-    finally:
-        _ddl(server, *drop)
 
 
 def _book(server: LiveServer, tenant: Tenant, listing: uuid.UUID) -> Any:

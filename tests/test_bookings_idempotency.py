@@ -6,10 +6,12 @@ import json
 import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
 from tests.factories import (
     BOOK,
     Tenant,
@@ -18,11 +20,19 @@ from tests.factories import (
     create_tenant,
     future_date,
     request_booking,
+    snapshot,
 )
 from tests.support.api import error_codes, post
+from tests.support.faults import refusing
 from tests.support.live import LiveServer
 
+from travel.bookings.models import IdempotencyRecord
+from travel.db.base import utcnow
+from travel.db.session import system_transaction
+from travel.housekeeping import Housekeeping
+
 CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id status } }"
+WRITTEN = ("bookings", "booking_transitions", "audit_log", "outbox_events", "idempotency_keys")
 TOGGLE = "mutation ($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targetId: $id) }"
 
 
@@ -202,3 +212,104 @@ def test_queries_ignore_the_key_and_bad_keys_are_refused(
         assert response.status_code == 400, bad
         assert error_codes(response) == ["VALIDATION_ERROR"]
     assert count_rows(server, "bookings", tenant.workspace) == 0
+
+
+def test_a_booking_is_never_committed_without_its_remembered_response(
+    server: LiveServer, tenant: Tenant, listing: uuid.UUID
+) -> None:
+    """Storing the response fails after the booking's own writes succeeded: the client gets a
+    500, and nothing of the booking remains, so the retry with the same key books exactly once
+    (before, the booking stayed committed and the retry booked a second time)."""
+    headers = _key()
+    with refusing(server, "idempotency_keys", tenant.workspace, on="UPDATE"):
+        failed = request_booking(
+            server, tenant.keys["traveler"], listing, headers=headers, **_stay()
+        )
+        assert failed.status_code == 500
+        assert error_codes(failed) == ["INTERNAL_SERVER_ERROR"]
+        assert "data" not in failed.json()  # no booking that does not exist is described
+        assert snapshot(server, tenant.workspace, WRITTEN) == dict.fromkeys(WRITTEN, 0)
+    retried = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay())
+    assert error_codes(retried) == []
+    assert "Idempotent-Replayed" not in retried.headers
+    again = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay())
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.json() == retried.json()
+    assert snapshot(server, tenant.workspace, WRITTEN) == dict.fromkeys(WRITTEN, 1)
+
+
+def test_a_failing_field_undoes_every_field_of_the_request(
+    server: LiveServer, tenant: Tenant, listing: uuid.UUID
+) -> None:
+    """A booking, then a provider whose insert fails unexpectedly, in one request under a key:
+    the booking is not kept either (the response could not describe it without claiming what
+    was undone), and the key stays free for a retry."""
+    both = """mutation ($input: CreateTravelBookingInput!) {
+      createTravelBooking(input: $input) { id }
+      createTravelProvider(input: {name: "Casa Retry", type: HOST}) { id }
+    }"""
+    variables = {"input": {"targetType": "PROPERTY", "targetId": str(listing), **_stay()}}
+    headers = _key()
+    with refusing(server, "providers", tenant.workspace):
+        failed = post(server, tenant.keys["admin"], both, variables, headers=headers)
+        assert failed.status_code == 500
+        assert error_codes(failed) == ["INTERNAL_SERVER_ERROR"]
+        assert snapshot(server, tenant.workspace, WRITTEN) == dict.fromkeys(WRITTEN, 0)
+    retried = post(server, tenant.keys["admin"], both, variables, headers=headers)
+    assert error_codes(retried) == []
+    assert count_rows(server, "bookings", tenant.workspace) == 1
+
+
+def test_a_retry_while_the_first_request_holds_the_key_gets_its_response(
+    server: LiveServer, tenant: Tenant, listing: uuid.UUID
+) -> None:
+    """The second request waits on the key (not on a poll) and replays the first's response."""
+    headers, clients = _key(), 4
+    start = threading.Barrier(clients)
+
+    def client(_: int) -> Any:
+        start.wait()
+        return post(server, tenant.keys["traveler"], TOGGLE, {"id": str(listing)}, headers=headers)
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        responses = list(pool.map(client, range(clients)))
+    assert [r.json() for r in responses] == [{"data": {"toggleTravelFavorite": True}}] * clients
+    assert count_rows(server, "favorites", tenant.workspace) == 1
+
+
+def _age_keys(server: LiveServer, tenant: Tenant, hours: int) -> None:
+    """Make every key the workspace remembers `hours` old."""
+
+    async def run() -> None:
+        async with system_transaction(server.services.databases.main) as session:
+            await session.execute(
+                update(IdempotencyRecord)
+                .where(IdempotencyRecord.workspace_id == tenant.workspace.id)
+                .values(created_at=utcnow() - timedelta(hours=hours))
+            )
+
+    server.run(run())
+
+
+def test_a_key_is_remembered_for_24_hours_then_forgotten(
+    server: LiveServer, tenant: Tenant, listing: uuid.UUID
+) -> None:
+    headers = _key()
+    request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay(5))
+    _age_keys(server, tenant, hours=23)
+    reused = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay(9))
+    assert error_codes(reused) == ["IDEMPOTENCY_KEY_REUSED"]
+    _age_keys(server, tenant, hours=25)
+    # Expired: the key is claimed afresh by a new request, even before the clean-up runs.
+    fresh = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay(9))
+    assert error_codes(fresh) == []
+    assert "Idempotent-Replayed" not in fresh.headers
+    assert count_rows(server, "bookings", tenant.workspace) == 2
+    # The clean-up forgets expired keys in every database and keeps the others.
+    other = _key()
+    request_booking(server, tenant.keys["traveler"], listing, headers=other, **_stay(20))
+    _age_keys(server, tenant, hours=25)
+    request_booking(server, tenant.keys["traveler"], listing, headers=_key(), **_stay(30))
+    assert count_rows(server, "idempotency_keys", tenant.workspace) == 3
+    server.run(Housekeeping(server.services.databases).run_due())
+    assert count_rows(server, "idempotency_keys", tenant.workspace) == 1

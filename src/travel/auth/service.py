@@ -125,21 +125,24 @@ async def create_api_key(
 
 
 async def revoke_api_key(databases: Databases, raw_id: str) -> ApiKey:
-    """Revoke a key by id (shared database; dedicated tenants are searched too)."""
+    """Revoke a key by id, wherever its workspace lives (the shared database or a dedicated
+    tenant's own)."""
     try:
         key_id = uuid.UUID(raw_id)
     except ValueError:
         raise NotFound(f"no API key {raw_id!r}") from None
-    async with system_transaction(databases.main) as session:
-        key = await repository.find_api_key_by_id(session, key_id)
-        if key is None:
-            raise NotFound(f"no API key {raw_id!r}")
-        if key.revoked_at is None:
-            key.revoked_at = datetime.now(UTC)
-            await repository.revoke_api_key(
-                session, WorkspaceId(key.workspace_id), key.id, key.revoked_at
-            )
-    return key
+    for engines in await databases.every_database():
+        async with system_transaction(engines) as session:
+            key = await repository.find_api_key_by_id(session, key_id)
+            if key is None:
+                continue
+            if key.revoked_at is None:
+                key.revoked_at = datetime.now(UTC)
+                await repository.revoke_api_key(
+                    session, WorkspaceId(key.workspace_id), key.id, key.revoked_at
+                )
+            return key
+    raise NotFound(f"no API key {raw_id!r}")
 
 
 def _roles(values: list[str]) -> frozenset[str]:

@@ -94,7 +94,13 @@ async def _book_in_postgresql(
 
 async def _autocommit_connection(session: AsyncSession) -> AsyncConnection:
     """The session's connection in autocommit mode, so that each call is its own transaction
-    (no BEGIN/COMMIT). The mutation's session must not have used another connection before."""
+    (no BEGIN/COMMIT). The mutation's session must not have used another connection before.
+
+    Inside a savepoint the mutation is part of a longer transaction (a request under an
+    Idempotency-Key, travel.bookings.idempotency): the call joins it, and the listing's lock is
+    held until that transaction ends."""
+    if session.in_nested_transaction():
+        return await session.connection()
     if session.info.get(_AUTOCOMMIT):
         return await session.connection()
     session.info[_AUTOCOMMIT] = True

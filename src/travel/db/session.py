@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from sqlalchemy import Connection, event, text
+from sqlalchemy import Connection, TextClause, event, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
 
@@ -66,22 +66,31 @@ class SerialSession(AsyncSession):
             await super().delete(instance)
 
 
-_SET = text("SELECT set_config(:name, :value, true)")
-_SCOPE = "travel.scope"  # session.info key: the (setting, value) its transactions start with
+_SCOPE = "travel.scope"  # session.info key: the settings its transactions start with
+
+
+def _set_statement(count: int) -> TextClause:
+    calls = ", ".join(f"set_config(:n{i}, :v{i}, true)" for i in range(count))
+    return text(f"SELECT {calls}")
+
+
+_SET = {count: _set_statement(count) for count in (1, 2)}
 
 
 def _scope_transaction(session: Session, _: object, connection: Connection) -> None:
-    """Set the session's scope as the first statement of each transaction it begins.
+    """Apply the session's settings as the first statement of each transaction it begins.
 
     Lazily, when the session first uses a connection: a mutation that fails before touching the
     database costs no round trip, and one that runs as a single autocommit statement (a
     booking, travel.bookings.atomic) is scoped by that statement itself.
     """
-    scope = session.info.get(_SCOPE)
-    if scope is None or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+    settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
+    if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
         return
-    name, value = scope
-    connection.execute(_SET, {"name": name, "value": value})
+    params = {}
+    for i, (name, value) in enumerate(settings):
+        params[f"n{i}"], params[f"v{i}"] = name, value
+    connection.execute(_SET[len(settings)], params)
 
 
 class _ScopedSession(Session):
@@ -91,10 +100,12 @@ class _ScopedSession(Session):
 event.listen(_ScopedSession, "after_begin", _scope_transaction)
 
 
-def _session(engine: AsyncEngine, engines: Engines, scope: tuple[str, str]) -> SerialSession:
+def _session(
+    engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]
+) -> SerialSession:
     session = SerialSession(engine, expire_on_commit=False, sync_session_class=_ScopedSession)
     if engines.dialect == "postgresql":
-        session.info[_SCOPE] = scope
+        session.info[_SCOPE] = settings
     return session
 
 
@@ -110,8 +121,29 @@ async def tenant_transaction(
 
 
 @asynccontextmanager
+async def tenant_session(
+    engines: Engines, workspace_id: WorkspaceId, *, lock_timeout_seconds: float
+) -> AsyncIterator[AsyncSession]:
+    """A write session inside one workspace whose one transaction the caller ends: committed
+    by `await session.commit()`, rolled back when the block is left without committing.
+
+    Lock waits longer than `lock_timeout_seconds` fail (PostgreSQL's `lock_timeout`, set with
+    the workspace by the transaction's first statement); SQLite's writers queue for the one
+    write connection instead.
+    """
+    settings = (
+        ("travel.workspace_id", str(workspace_id)),
+        ("lock_timeout", f"{round(lock_timeout_seconds * 1000)}ms"),
+    )
+    async with _session(engines.writer, engines, *settings) as session:
+        yield session
+
+
+@asynccontextmanager
 async def system_transaction(engines: Engines) -> AsyncIterator[AsyncSession]:
     """A transaction that may see every workspace: operator commands and the dispatcher only."""
-    scope = ("travel.system", "on")
-    async with _session(engines.writer, engines, scope) as session, session.begin():
+    async with (
+        _session(engines.writer, engines, ("travel.system", "on")) as session,
+        session.begin(),
+    ):
         yield session

@@ -24,6 +24,7 @@ from travel.db.session import system_transaction, tenant_transaction
 from travel.events import repository, sender
 from travel.events.records import AttemptResult, DueDelivery
 from travel.events.retry import RetryPolicy
+from travel.housekeeping import Housekeeping
 from travel.settings import Settings
 
 log = logging.getLogger("travel.events")
@@ -80,10 +81,13 @@ class Dispatcher:
         return total
 
     async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
-        """Poll every `interval` seconds (at once again after a busy pass) until `stop` is set."""
+        """Poll every `interval` seconds (at once again after a busy pass) until `stop` is set;
+        between passes, the periodic clean-up (travel.housekeeping)."""
+        housekeeping = Housekeeping(self.databases)
         while not stop.is_set():
             try:
                 attempts = await self.run_once()
+                await housekeeping.run_due()
             except Exception:
                 log.exception("webhook dispatch pass failed")
                 attempts = 0

@@ -62,9 +62,7 @@ async def retry_delivery(databases: Databases, raw_id: str) -> DeliveryRecord:
         delivery_id = uuid.UUID(raw_id)
     except ValueError:
         raise NotFound(f"no webhook delivery {raw_id!r}") from None
-    async with system_transaction(databases.main) as session:
-        dedicated = await repository.dedicated_database_urls(session)
-    for engines in (databases.main, *(databases.for_tenant(url) for url in dedicated)):
+    for engines in await databases.every_database():
         requeued = await _requeue(engines, delivery_id)
         if requeued is not None:
             return requeued

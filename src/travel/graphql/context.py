@@ -23,6 +23,10 @@ class RequestContext:
     Transactions are opened here and nowhere else: queries share one read transaction per
     request (opened lazily); each mutation field runs in its own write transaction, committed
     when the field succeeds and rolled back when it raises (see `mutation_transaction`).
+
+    A request given a `held` session (a mutation under an Idempotency-Key) runs everything in
+    that session's one transaction, which its owner commits: each mutation field in a savepoint,
+    released when the field succeeds and rolled back when it raises.
     """
 
     def __init__(
@@ -33,6 +37,7 @@ class RequestContext:
         *,
         idempotency_key: str | None = None,
         services: Any = None,
+        held: AsyncSession | None = None,
     ) -> None:
         self.principal = principal
         self.workspace_id: WorkspaceId = principal.workspace_id
@@ -44,6 +49,7 @@ class RequestContext:
         self._read_session: AsyncSession | None = None
         self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions
         self._write_session: AsyncSession | None = None
+        self._held = held
         self._loaders: dict[Any, Any] = {}
 
     async def session(self) -> AsyncSession:
@@ -52,6 +58,8 @@ class RequestContext:
         Sibling fields may share it concurrently: it is a SerialSession, which runs one
         statement at a time (travel.db.session).
         """
+        if self._held is not None:
+            return self._held
         if self._write_session is not None:
             return self._write_session
         if self._read_session is None:
@@ -69,7 +77,11 @@ class RequestContext:
 
     @asynccontextmanager
     async def mutation_transaction(self) -> AsyncIterator[AsyncSession]:
-        """One write transaction for one mutation field."""
+        """One write transaction (or, in a held session, one savepoint) for one mutation field."""
+        if self._held is not None:
+            async with self._held.begin_nested():
+                yield self._held
+            return
         # A read snapshot taken before this write would not see it: start reads afresh after.
         await self._close_read()
         async with tenant_transaction(self.engines, self.workspace_id, write=True) as session:

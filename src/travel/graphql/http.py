@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from graphql import ExecutionResult, GraphQLError
+from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode
+from starlette.datastructures import State
 from starlette.requests import Request
 from starlette.responses import Response
 
 from travel.bookings import idempotency
-from travel.errors import TravelError, Unauthenticated, ValidationError
+from travel.db.base import utcnow
+from travel.db.engine import Engines
+from travel.db.session import tenant_session
+from travel.errors import InternalError, TravelError, Unauthenticated, ValidationError
 from travel.graphql.context import RequestContext
+from travel.graphql.documents import PreparedDocument
 from travel.graphql.errors import INTERNAL, format_error, request_error
 from travel.limits.quotas import QuotaExceeded
 
@@ -120,17 +126,12 @@ async def graphql_endpoint(request: Request) -> Response:
         state.operation = operation.name.value if operation.name else None
         state.root_fields = root_fields = prepared.root_fields(operation)
         headers = await services.limiter.charge(principal, root_fields)
-        # Idempotency-Key on mutations: replay the first response, or run and record this one.
-        claim = await idempotency.claim(services.databases, principal, request, body, operation)
-        if (replayed := claim.replay(headers)) is not None:
-            return replayed
-        context = RequestContext(
-            principal,
-            services.databases.for_tenant(principal.database_url),
-            request_id,
-            idempotency_key=request.headers.get("idempotency-key"),
-            services=services,
-        )
+        engines = services.databases.for_tenant(principal.database_url)
+        key = idempotency.key_of(request.headers, operation, principal, body)
+        if key is not None:
+            run = Run(prepared, operation, operation_name, variables)
+            return await _run_remembered(services, engines, principal, key, run, state, headers)
+        context = RequestContext(principal, engines, request_id, services=services)
         try:
             result = await services.executor.run(
                 prepared, operation, operation_name, variables, context
@@ -146,7 +147,22 @@ async def graphql_endpoint(request: Request) -> Response:
         state.outcome = exc.code
         headers = await _quota_headers(services, principal, headers, exc)
         return error_response(exc, headers)
-    formatted = [format_error(e, request_id) for e in result.errors or ()]
+    return respond(result, state, headers)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """What to execute: a prepared document's operation with its variables."""
+
+    prepared: PreparedDocument
+    operation: OperationDefinitionNode
+    operation_name: str | None
+    variables: dict[str, Any] | None
+
+
+def respond(result: ExecutionResult, state: State, headers: dict[str, str]) -> Response:
+    """The HTTP response for an executed operation (status from its errors)."""
+    formatted = [format_error(e, state.request_id) for e in result.errors or ()]
     status = _status_for(result, formatted)
     state.outcome = formatted[0]["extensions"]["code"] if formatted else "OK"
     payload: dict[str, Any] = {}
@@ -154,9 +170,47 @@ async def graphql_endpoint(request: Request) -> Response:
         payload["errors"] = formatted
     if result.data is not None or status == 200:
         payload["data"] = result.data
-    response = json_response(payload, status, headers)
-    await claim.finish(response, result)
+    return json_response(payload, status, headers)
+
+
+async def _run_remembered(
+    services: Services,
+    engines: Engines,
+    principal: Principal,
+    key: idempotency.IdempotencyKey,
+    run: Run,
+    state: State,
+    headers: dict[str, str],
+) -> Response:
+    """Run a mutation under an Idempotency-Key: claim, effects, response and key in one
+    transaction (travel.bookings.idempotency), committed only once the response is stored."""
+    workspace, wait = principal.workspace_id, idempotency.WAIT_SECONDS
+    async with tenant_session(engines, workspace, lock_timeout_seconds=wait) as session:
+        stored = await idempotency.claim(session, key, utcnow())
+        if stored is not None:
+            return idempotency.replay(stored, headers)
+        context = RequestContext(
+            principal, engines, state.request_id, services=services, held=session
+        )
+        result = await services.executor.run(
+            run.prepared, run.operation, run.operation_name, run.variables, context
+        )
+        response = respond(result, state, headers)
+        if not _ran(result):  # the variables did not fit: nothing ran, the key stays free
+            return response
+        if response.status_code >= 500:
+            # A field failed unexpectedly: undo every field (the data would describe effects
+            # that are rolled back) and let a retry with the same key run afresh.
+            return error_response(InternalError(), headers)
+        await idempotency.remember(session, key, response)
+        await session.commit()
     return response
+
+
+def _ran(result: ExecutionResult) -> bool:
+    """Whether any field ran (a request whose variables did not fit ran none: no error has a
+    path and there is no data)."""
+    return result.data is not None or any(e.path for e in result.errors or ())
 
 
 async def _quota_headers(

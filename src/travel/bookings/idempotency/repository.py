@@ -6,7 +6,8 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, delete, select, update
+from sqlalchemy import ColumnElement, delete, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -15,14 +16,11 @@ from travel.bookings.models import IdempotencyRecord
 
 @dataclass(frozen=True, slots=True)
 class StoredKey:
-    request_hash: str
-    status_code: int | None
-    response: str | None
-    created_at: datetime
+    """A key remembered with the response of the request that first used it."""
 
-    @property
-    def finished(self) -> bool:
-        return self.status_code is not None and self.response is not None
+    request_hash: str
+    status_code: int
+    response: str
 
 
 def _key(
@@ -35,78 +33,67 @@ def _key(
     )
 
 
-async def find(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: uuid.UUID, key: str
-) -> StoredKey | None:
-    stmt = select(
-        IdempotencyRecord.request_hash,
-        IdempotencyRecord.status_code,
-        IdempotencyRecord.response,
-        IdempotencyRecord.created_at,
-    ).where(*_key(workspace_id, member_id, key))
-    row = (await session.execute(stmt)).first()
-    return None if row is None else StoredKey(*row)
-
-
-async def insert(
-    session: AsyncSession,
-    workspace_id: WorkspaceId,
-    member_id: uuid.UUID,
-    key: str,
-    request_hash: str,
-    at: datetime,
-) -> None:
-    """Claim the key: the primary key (workspace, member, key) lets one request win."""
-    session.add(
-        IdempotencyRecord(
-            workspace_id=workspace_id,
-            member_id=member_id,
-            key=key,
-            request_hash=request_hash,
-            created_at=at,
-        )
-    )
-    await session.flush()
-
-
-async def delete_expired(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: uuid.UUID, before: datetime
-) -> None:
-    """Forget the member's keys older than the window (keeps the table small)."""
-    await session.execute(
-        delete(IdempotencyRecord).where(
-            IdempotencyRecord.workspace_id == workspace_id,
-            IdempotencyRecord.member_id == member_id,
-            IdempotencyRecord.created_at < before,
-        )
-    )
-
-
-async def take_over(
+async def claim(
     session: AsyncSession,
     workspace_id: WorkspaceId,
     member_id: uuid.UUID,
     key: str,
     request_hash: str,
     *,
-    abandoned_before: datetime,
     at: datetime,
-) -> bool:
-    """Re-claim a key whose request started before `abandoned_before` and never finished."""
-    result = await session.execute(
-        update(IdempotencyRecord)
-        .where(
-            *_key(workspace_id, member_id, key),
-            IdempotencyRecord.request_hash == request_hash,
-            IdempotencyRecord.response.is_(None),
-            IdempotencyRecord.created_at < abandoned_before,
-        )
-        .values(created_at=at)
+    expired_before: datetime,
+) -> StoredKey | None:
+    """Claim the key inside the caller's transaction (None), or return what it remembers.
+
+    The primary key makes a concurrent claim of the same key wait until the transaction holding
+    it ends: it then finds the response that transaction committed, or — if it rolled back —
+    claims the key itself. A remembered key older than the window is claimed afresh. A row
+    without a response cannot be committed (claim and response share one transaction); one
+    left by an older release of the service is claimed afresh too.
+    """
+    values = {
+        "workspace_id": workspace_id,
+        "member_id": member_id,
+        "key": key,
+        "request_hash": request_hash,
+        "created_at": at,
+        "status_code": None,
+        "response": None,
+    }
+    insert = (
+        postgresql.insert(IdempotencyRecord)
+        if session.get_bind().dialect.name == "postgresql"
+        else sqlite.insert(IdempotencyRecord)
     )
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    stmt = (
+        insert.values(values)
+        .on_conflict_do_update(
+            index_elements=["workspace_id", "member_id", "key"],
+            set_={k: v for k, v in values.items() if k not in ("workspace_id", "member_id", "key")},
+            where=or_(
+                IdempotencyRecord.created_at < expired_before,
+                IdempotencyRecord.response.is_(None),
+            ),
+        )
+        .returning(IdempotencyRecord.key)
+    )
+    if (await session.execute(stmt)).first() is not None:
+        return None
+    found = await session.execute(
+        select(
+            IdempotencyRecord.request_hash,
+            IdempotencyRecord.status_code,
+            IdempotencyRecord.response,
+        ).where(*_key(workspace_id, member_id, key))
+    )
+    held_hash, status_code, response = found.one()
+    # Not taken over, so it has its response (see the condition above).
+    assert status_code is not None
+    assert response is not None
+    return StoredKey(held_hash, status_code, response)
 
 
-async def save_response(
+async def remember(
     session: AsyncSession,
     workspace_id: WorkspaceId,
     member_id: uuid.UUID,
@@ -114,6 +101,7 @@ async def save_response(
     status_code: int,
     response: str,
 ) -> None:
+    """Store the response of the request that claimed the key (same transaction)."""
     await session.execute(
         update(IdempotencyRecord)
         .where(*_key(workspace_id, member_id, key))
@@ -121,12 +109,9 @@ async def save_response(
     )
 
 
-async def release(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: uuid.UUID, key: str
-) -> None:
-    """Drop an unfinished claim (nothing ran): the key may be used again."""
-    await session.execute(
-        delete(IdempotencyRecord).where(
-            *_key(workspace_id, member_id, key), IdempotencyRecord.response.is_(None)
-        )
+async def purge_expired(session: AsyncSession, before: datetime) -> int:
+    """Forget keys older than the window, in every workspace (system transactions only)."""
+    result = await session.execute(
+        delete(IdempotencyRecord).where(IdempotencyRecord.created_at < before)
     )
+    return int(result.rowcount)  # type: ignore[attr-defined]

@@ -1,0 +1,41 @@
+"""Periodic clean-up done by the background worker besides webhook delivery."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from travel.bookings.idempotency import WINDOW, purge_expired
+from travel.db.base import utcnow
+from travel.db.registry import Databases
+from travel.db.session import system_transaction
+
+log = logging.getLogger("travel.housekeeping")
+
+PURGE_EVERY_SECONDS = 600.0
+
+
+class Housekeeping:
+    """Forgets expired idempotency keys in every database, at most every ten minutes. (Their
+    expiry does not depend on it: an expired key is claimed afresh when used again.)"""
+
+    def __init__(self, databases: Databases, every: float = PURGE_EVERY_SECONDS) -> None:
+        self.databases = databases
+        self.every = every
+        self._last: float | None = None
+
+    async def run_due(self) -> None:
+        now = time.monotonic()
+        if self._last is not None and now - self._last < self.every:
+            return
+        self._last = now
+        before = utcnow() - WINDOW
+        for engines in await self.databases.every_database():
+            try:
+                async with system_transaction(engines) as session:
+                    purged = await purge_expired(session, before)
+            except Exception:  # one unreachable tenant database must not stop the others
+                log.exception("purging expired idempotency keys failed")
+                continue
+            if purged:
+                log.info("purged expired idempotency keys", extra={"count": purged})

@@ -1,0 +1,100 @@
+"""Dedicated tenants: a workspace whose rows live in a database of its own. Every operator
+command must find that database — a key revoked there must stop working."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+from tests.conftest import is_postgres
+from tests.factories import count_rows
+from tests.support.api import error_codes, post
+from tests.support.cli import travel, travel_json
+from tests.support.live import LiveServer
+
+from travel.db.engine import async_url
+
+PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
+
+
+async def _admin(url: str, statement: str) -> None:
+    engine = create_async_engine(async_url(url), isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(text(statement))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+def dedicated_url(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """A second, empty database of the same kind as the shared one."""
+    if not is_postgres(database_url):
+        yield f"sqlite:///{tmp_path / 'dedicated.db'}"
+        return
+    name = f"travel_dedicated_{uuid.uuid4().hex[:10]}"
+    asyncio.run(_admin(database_url, f"CREATE DATABASE {name}"))
+    url = make_url(database_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        asyncio.run(_admin(database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+def _until_refused(server: LiveServer, key: str, seconds: float = 10) -> int:
+    """The status the key gets once the auth cache has expired (polls up to `seconds`)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        status = post(server, key, PING).status_code
+        if status != 200 or time.monotonic() > deadline:
+            return status
+        time.sleep(0.2)
+
+
+def test_operator_commands_find_the_tenants_own_database(
+    server: LiveServer, cli_env: dict[str, str], dedicated_url: str
+) -> None:
+    created = travel_json(
+        cli_env, "workspace", "create", "Dedicated", "--plan", "pro", "--database-url", dedicated_url
+    )
+    ws = str(created["id"])
+    member = travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "ops@example", "--role", "admin"
+    )
+    issued = travel_json(cli_env, "apikey", "create", "--workspace", ws, "--subject", "ops@example")
+    assert issued["memberId"] == member["id"]
+    service = travel_json(cli_env, "apikey", "create", "--workspace", ws, "--role", "traveler")
+    for key in (issued["key"], service["key"]):
+        response = post(server, str(key), PING)
+        assert response.status_code == 200, response.text
+        assert error_codes(response) == []
+    # Nothing of the tenant but its workspace entry is in the shared database.
+    assert count_rows(server, "members", ws) == 0
+    assert count_rows(server, "api_keys", ws) == 0
+
+    revoked = travel(cli_env, "apikey", "revoke", str(issued["id"]))
+    assert revoked.returncode == 0, revoked.stderr
+    assert _until_refused(server, str(issued["key"])) == 401
+    assert error_codes(post(server, str(issued["key"]), PING)) == ["UNAUTHENTICATED"]
+    # The other key of the same tenant keeps working.
+    assert post(server, str(service["key"]), PING).status_code == 200
+    # Revoking again is harmless; an unknown id is still an error.
+    assert travel(cli_env, "apikey", "revoke", str(issued["id"])).returncode == 0
+    missing = travel(cli_env, "apikey", "revoke", str(uuid.uuid4()))
+    assert missing.returncode != 0
+    assert "no API key" in missing.stderr
+
+    hook = travel_json(
+        cli_env, "webhook", "add", "--workspace", ws, "--url", "https://hooks.example.com/travel"
+    )
+    assert str(hook["secret"]).startswith("whsec_")
+    assert count_rows(server, "webhook_endpoints", ws) == 0
+    listed = travel_json(cli_env, "webhook", "deliveries", "--workspace", ws)
+    assert listed == {"deliveries": []}
