@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, insert, or_, select, true, update
+from sqlalchemy import ColumnElement, and_, false, func, insert, or_, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -174,19 +174,35 @@ async def list_bookings(
     filters: dict[str, Any],
 ) -> list[BookingRecord]:
     """The bookings in `scope` matching `filters`, newest first."""
-    stmt = select(*_BOOKING_COLUMNS).where(
-        Booking.workspace_id == workspace_id, _visible(workspace_id, scope)
+    stmt = (
+        select(*_BOOKING_COLUMNS)
+        .where(*_matching(workspace_id, scope, filters))
+        .order_by(Booking.created_at.desc(), Booking.id.desc())
     )
+    rows = await session.execute(stmt.offset(page.skip).limit(page.take))
+    return [booking_record(row) for row in rows]
+
+
+async def count_bookings(
+    session: AsyncSession, workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+) -> int:
+    """How many bookings `list_bookings` would return over all pages."""
+    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, filters))
+    return int((await session.execute(stmt)).scalar_one())
+
+
+def _matching(
+    workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+) -> list[ColumnElement[bool]]:
+    where = [Booking.workspace_id == workspace_id, _visible(workspace_id, scope)]
     for name, column in (
         ("status", Booking.status),
         ("target_type", Booking.listing_kind),
         ("target_id", Booking.listing_id),
     ):
         if filters.get(name) is not None:
-            stmt = stmt.where(column == filters[name])
-    stmt = stmt.order_by(Booking.created_at.desc(), Booking.id.desc())
-    rows = await session.execute(stmt.offset(page.skip).limit(page.take))
-    return [booking_record(row) for row in rows]
+            where.append(column == filters[name])
+    return where
 
 
 def _visible(workspace_id: WorkspaceId, scope: BookingScope) -> ColumnElement[bool]:

@@ -83,6 +83,8 @@ extend type Query {
   travelBookings(pagination: TravelPaginationInput, filter: TravelBookingFilter): [TravelBooking!]
   "One booking the caller may see; any other id is NOT_FOUND."
   travelBooking(id: ID!): TravelBooking
+  "How many bookings travelBookings lists with this filter, over all pages."
+  travelBookingsCount(filter: TravelBookingFilter): Int
 }
 
 extend type Mutation {
@@ -112,6 +114,13 @@ async def resolve_bookings(
     ctx, page = info.context, page_from(pagination)
     session = await ctx.session()
     return await service.list_bookings(session, ctx.principal, page, filter or {})
+
+
+@query.field("travelBookingsCount")
+async def resolve_bookings_count(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
+    ctx = info.context
+    session = await ctx.session()
+    return await service.count_bookings(session, ctx.principal, filter or {})
 
 
 @query.field("travelBooking")

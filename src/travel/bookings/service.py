@@ -160,6 +160,16 @@ async def list_bookings(
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
+async def count_bookings(
+    session: AsyncSession, principal: Principal, filters: dict[str, Any]
+) -> int:
+    """How many bookings `list_bookings` finds over all pages."""
+    scope = scope_of(principal)
+    return await repository.count_bookings(
+        session, principal.workspace_id, scope, _filters(filters)
+    )
+
+
 def _filters(raw: dict[str, Any]) -> dict[str, Any]:
     wanted = {"status": raw.get("status"), "target_type": raw.get("targetType")}
     if raw.get("targetId") is not None:

@@ -48,6 +48,7 @@ class ProviderFilter:
     type: str | None = None
     words: tuple[str, ...] = ()
     min_rating: float | None = None
+    owned_by_viewer: bool = False
 
 
 def _invalid(field: str, problem: str) -> ValidationError:
@@ -148,4 +149,9 @@ def provider_filter(raw: dict[str, Any] | None) -> ProviderFilter:
     """The filter a `TravelProviderFilterInput` asks for."""
     if not raw:
         return ProviderFilter()
-    return ProviderFilter(type=raw.get("type"), words=words(raw), min_rating=_rating(raw))
+    return ProviderFilter(
+        type=raw.get("type"),
+        words=words(raw),
+        min_rating=_rating(raw),
+        owned_by_viewer=bool(raw.get("ownedByViewer")),
+    )

@@ -56,9 +56,23 @@ async def create_provider(
 async def list_providers(
     session: AsyncSession, principal: Principal, page: Page, conditions: ProviderFilter
 ) -> list[ProviderRecord]:
-    """A page of the workspace's providers."""
+    """A page of the workspace's providers (or of those the caller owns)."""
     principal.require(Permission.READ)
-    return await repository.list_providers(session, principal.workspace_id, page, conditions)
+    owner = principal.member_id if conditions.owned_by_viewer else None
+    return await repository.list_providers(
+        session, principal.workspace_id, page, conditions, owner=owner
+    )
+
+
+async def count_providers(
+    session: AsyncSession, principal: Principal, conditions: ProviderFilter
+) -> int:
+    """How many providers `list_providers` finds over all pages."""
+    principal.require(Permission.READ)
+    owner = principal.member_id if conditions.owned_by_viewer else None
+    return await repository.count_providers(
+        session, principal.workspace_id, conditions, owner=owner
+    )
 
 
 async def get_provider(session: AsyncSession, principal: Principal, raw_id: str) -> ProviderRecord:
@@ -77,6 +91,14 @@ async def list_listings(
     """A page of the workspace's listings of one kind."""
     principal.require(Permission.READ)
     return await repository.list_listings(session, principal.workspace_id, kind, page, conditions)
+
+
+async def count_listings(
+    session: AsyncSession, principal: Principal, kind: str, conditions: ListingFilter
+) -> int:
+    """How many listings of one kind `list_listings` finds over all pages."""
+    principal.require(Permission.READ)
+    return await repository.count_listings(session, principal.workspace_id, kind, conditions)
 
 
 async def get_listing(

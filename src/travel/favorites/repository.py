@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import MemberId, WorkspaceId
@@ -57,3 +57,14 @@ async def list_favorites(
         .limit(page.take)
     )
     return [FavoriteRecord(*row) for row in await session.execute(stmt)]
+
+
+async def count_favorites(
+    session: AsyncSession, workspace_id: WorkspaceId, member_id: MemberId
+) -> int:
+    stmt = (
+        select(func.count())
+        .select_from(Favorite)
+        .where(Favorite.workspace_id == workspace_id, Favorite.member_id == member_id)
+    )
+    return int((await session.execute(stmt)).scalar_one())

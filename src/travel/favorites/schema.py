@@ -26,6 +26,8 @@ type TravelFavorite {
 extend type Query {
   "The caller's own wishlist, newest first. Needs travel:favorite."
   travelFavorites(pagination: TravelPaginationInput): [TravelFavorite!]
+  "How many listings the caller's wishlist holds. Needs travel:favorite."
+  travelFavoritesCount: Int
 }
 
 extend type Mutation {
@@ -47,6 +49,12 @@ async def resolve_favorites(
     ctx, page = info.context, page_from(pagination)
     session = await ctx.session()
     return await service.list_favorites(session, ctx.principal, page)
+
+
+@query.field("travelFavoritesCount")
+async def resolve_favorites_count(_: None, info: Info) -> int:
+    ctx = info.context
+    return await service.count_favorites(await ctx.session(), ctx.principal)
 
 
 @mutation.field("toggleTravelFavorite")

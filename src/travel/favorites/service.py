@@ -57,3 +57,9 @@ async def list_favorites(
     return await repository.list_favorites(
         session, principal.workspace_id, principal.member_id, page
     )
+
+
+async def count_favorites(session: AsyncSession, principal: Principal) -> int:
+    """How many listings the caller's wishlist holds."""
+    principal.require(Permission.FAVORITE)
+    return await repository.count_favorites(session, principal.workspace_id, principal.member_id)

@@ -19,6 +19,7 @@ type Mutation
 
 def _modules() -> list[SchemaModule]:
     from travel.analytics.schema import MODULE as ANALYTICS
+    from travel.auth.schema import MODULE as VIEWER
     from travel.bookings.schema import MODULE as BOOKINGS
     from travel.catalog.schema import MODULE as CATALOG
     from travel.favorites.schema import MODULE as FAVORITES
@@ -26,6 +27,7 @@ def _modules() -> list[SchemaModule]:
     scalars: list[ScalarBinding] = SCALARS
     return [
         SchemaModule(BASE_TYPE_DEFS + SCALAR_DEFS, scalars=scalars),
+        VIEWER,
         CATALOG,
         ANALYTICS,
         BOOKINGS,

@@ -1,6 +1,7 @@
 """Every SQL statement of the catalog, by subject; the public functions are re-exported here."""
 
 from travel.catalog.repository.listings import (
+    count_listings,
     insert_listing,
     insert_listings,
     list_listings,
@@ -10,6 +11,7 @@ from travel.catalog.repository.listings import (
 )
 from travel.catalog.repository.occupancy import booked_spans
 from travel.catalog.repository.providers import (
+    count_providers,
     insert_provider,
     list_providers,
     providers_by_id,
@@ -18,6 +20,8 @@ from travel.catalog.repository.providers import (
 
 __all__ = [
     "booked_spans",
+    "count_listings",
+    "count_providers",
     "insert_listing",
     "insert_listings",
     "insert_provider",

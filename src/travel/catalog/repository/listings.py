@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -72,16 +72,32 @@ async def list_listings(
         return []
     stmt = (
         select(*_LISTING_COLUMNS)
-        .where(
-            Listing.workspace_id == workspace_id,
-            Listing.kind == kind,
-            *listing_conditions(workspace_id, kind, conditions),
-        )
+        .where(*_matching(workspace_id, kind, conditions))
         .order_by(Listing.created_at, Listing.id)
         .offset(page.skip)
         .limit(page.take)
     )
     return [listing_record(row) for row in await session.execute(stmt)]
+
+
+async def count_listings(
+    session: AsyncSession, workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
+) -> int:
+    """How many listings `list_listings` would return over all pages."""
+    if conditions.matches_nothing:
+        return 0
+    stmt = (
+        select(func.count()).select_from(Listing).where(*_matching(workspace_id, kind, conditions))
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+def _matching(workspace_id: WorkspaceId, kind: str, conditions: ListingFilter) -> list[Any]:
+    return [
+        Listing.workspace_id == workspace_id,
+        Listing.kind == kind,
+        *listing_conditions(workspace_id, kind, conditions),
+    ]
 
 
 async def insert_listing(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -37,20 +37,52 @@ async def list_providers(
     workspace_id: WorkspaceId,
     page: Page,
     conditions: ProviderFilter | None = None,
+    *,
+    owner: uuid.UUID | None = None,
 ) -> list[ProviderRecord]:
-    """One page of the workspace's providers meeting `conditions`, oldest first."""
-    conditions = conditions or ProviderFilter()
+    """One page of the workspace's providers meeting `conditions` (and owned by `owner`, when
+    given), oldest first."""
     if page.take == 0:
         return []
-    stmt = select(*_PROVIDER_COLUMNS).where(Provider.workspace_id == workspace_id)
-    if conditions.type is not None:
-        stmt = stmt.where(Provider.type == conditions.type)
-    if conditions.words:
-        stmt = stmt.where(*contains_all([Provider.name], conditions.words))
-    if conditions.min_rating is not None:
-        stmt = stmt.where(Provider.rating >= conditions.min_rating)
-    stmt = stmt.order_by(Provider.created_at, Provider.id).offset(page.skip).limit(page.take)
+    stmt = (
+        select(*_PROVIDER_COLUMNS)
+        .where(*_matching(workspace_id, conditions or ProviderFilter(), owner))
+        .order_by(Provider.created_at, Provider.id)
+        .offset(page.skip)
+        .limit(page.take)
+    )
     return [ProviderRecord(*row) for row in await session.execute(stmt)]
+
+
+async def count_providers(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    conditions: ProviderFilter,
+    *,
+    owner: uuid.UUID | None = None,
+) -> int:
+    """How many providers `list_providers` would return over all pages."""
+    stmt = (
+        select(func.count())
+        .select_from(Provider)
+        .where(*_matching(workspace_id, conditions, owner))
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+def _matching(
+    workspace_id: WorkspaceId, conditions: ProviderFilter, owner: uuid.UUID | None
+) -> list[ColumnElement[bool]]:
+    where = [Provider.workspace_id == workspace_id]
+    if owner is not None:
+        where.append(Provider.owner_member_id == owner)
+    if conditions.type is not None:
+        where.append(Provider.type == conditions.type)
+    if conditions.words:
+        where += contains_all([Provider.name], conditions.words)
+    if conditions.min_rating is not None:
+        where.append(Provider.rating >= conditions.min_rating)
+    return where
 
 
 async def providers_by_id(

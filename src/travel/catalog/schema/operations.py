@@ -111,6 +111,8 @@ input TravelProviderFilterInput {
   "Words that must each appear in the name (any case)."
   text: String
   minRating: Float
+  "true: only the providers the caller registered (those it may list under)."
+  ownedByViewer: Boolean
 }
 '''
 )
@@ -150,6 +152,21 @@ extend type Query {
   travelTrips(pagination: TravelPaginationInput, filter: TravelListingFilterInput): [TravelTrip!]
   "One trip. Needs travel:read."
   travelTrip(id: ID!): TravelTrip
+}
+
+extend type Query {
+  "How many providers travelProviders lists with this filter, over all pages. Needs travel:read."
+  travelProvidersCount(filter: TravelProviderFilterInput): Int
+  "How many stays travelProperties lists with this filter, over all pages. Needs travel:read."
+  travelPropertiesCount(filter: TravelListingFilterInput): Int
+  "How many tours travelTours lists with this filter, over all pages. Needs travel:read."
+  travelToursCount(filter: TravelListingFilterInput): Int
+  "How many activities travelActivities lists with this filter, over all pages; travel:read."
+  travelActivitiesCount(filter: TravelListingFilterInput): Int
+  "How many events travelEvents lists with this filter, over all pages. Needs travel:read."
+  travelEventsCount(filter: TravelListingFilterInput): Int
+  "How many trips travelTrips lists with this filter, over all pages. Needs travel:read."
+  travelTripsCount(filter: TravelListingFilterInput): Int
 }
 
 extend type Mutation {

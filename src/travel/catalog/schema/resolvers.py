@@ -67,6 +67,13 @@ async def resolve_providers(
     return await service.list_providers(session, info.context.principal, page, conditions)
 
 
+@query.field("travelProvidersCount")
+async def resolve_providers_count(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
+    conditions = filters.provider_filter(filter)
+    session = await info.context.session()
+    return await service.count_providers(session, info.context.principal, conditions)
+
+
 @query.field("travelProvider")
 async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
     session = await info.context.session()
@@ -93,6 +100,15 @@ def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
     return resolve
 
 
+def _count(kind: str) -> Callable[..., Awaitable[int]]:
+    async def resolve(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
+        conditions = filters.listing_filter(filter, kind)
+        session = await info.context.session()
+        return await service.count_listings(session, info.context.principal, kind, conditions)
+
+    return resolve
+
+
 def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, id: str) -> ListingRecord:
         session = await info.context.session()
@@ -114,6 +130,7 @@ def listing_bindings() -> list[ObjectBinding]:
     bindings = []
     for kind, (list_name, single_name, create_name) in OPERATIONS.items():
         query.field(list_name)(_list(kind))
+        query.field(f"{list_name}Count")(_count(kind))
         query.field(single_name)(_single(kind))
         mutation.field(create_name)(_create(kind))
         binding = ObjectBinding(LISTING_TYPES[kind])
