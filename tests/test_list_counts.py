@@ -142,3 +142,43 @@ def test_favorite_counts_are_the_callers_own(server: LiveServer, tenant: Tenant)
     assert data(server, tenant.keys["traveler"], count) == {"travelFavoritesCount": 3}
     assert data(server, tenant.keys["traveler2"], count) == {"travelFavoritesCount": 0}
     assert error_codes(post(server, tenant.keys["host"], count)) == ["FORBIDDEN"]
+
+
+def test_booking_filters_for_the_viewers_own_and_hosted_bookings(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    """bookedByViewer / hostedByViewer narrow what the caller may see, never widen it."""
+    hosted = create_listing(server, tenant.workspace, tenant.members["host"])
+    elsewhere = create_listing(server, tenant.workspace, tenant.members["host2"])
+    for listing, who, days in (
+        (hosted, "traveler", 3),
+        (hosted, "admin", 5),
+        (elsewhere, "admin", 7),
+        (elsewhere, "traveler2", 9),
+    ):
+        create_booking(
+            server,
+            tenant.workspace,
+            listing,
+            tenant.members[who],
+            check_in=future_date(days),
+            check_out=future_date(days + 1),
+        )
+    query = (
+        "query ($f: TravelBookingFilter) { travelBookings(filter: $f) { id } "
+        "travelBookingsCount(filter: $f) }"
+    )
+
+    def count(who: str, **f: bool) -> int:
+        result = data(server, tenant.keys[who], query, {"f": f})
+        assert len(result["travelBookings"]) == result["travelBookingsCount"]
+        return int(result["travelBookingsCount"])
+
+    assert count("admin") == 4
+    assert count("admin", bookedByViewer=True) == 2
+    assert count("admin", hostedByViewer=True) == 0  # the admin registered no provider
+    assert count("host", hostedByViewer=True) == 2
+    assert count("host", bookedByViewer=True) == 0
+    assert count("traveler", bookedByViewer=True) == 1
+    assert count("traveler", hostedByViewer=True) == 0  # never widens to others' bookings
+    assert count("host2", hostedByViewer=True) == 2

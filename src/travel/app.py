@@ -13,7 +13,7 @@ from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Route
 
 from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
@@ -29,7 +29,7 @@ from travel.limits.quotas import Quotas, build_quotas
 from travel.metrics import instrument, metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, get_settings
-from travel.web import static_app
+from travel.web import web_routes
 
 log = logging.getLogger("travel.app")
 
@@ -105,8 +105,11 @@ async def readyz(request: Request) -> Response:
     return JSONResponse({"status": "ok", "database": "ok"})
 
 
-def create_app(settings: Settings | None = None, *, migrate_on_start: bool = True) -> Starlette:
-    """The service as an ASGI app (API, health, web app)."""
+def create_app(
+    settings: Settings | None = None, *, migrate_on_start: bool = True, demo: bool = False
+) -> Starlette:
+    """The service as an ASGI app (API, health, web app). `demo` (`travel serve --demo` only)
+    lets the web app sign in to the demo workspace in one click."""
     settings = settings or get_settings()
     services = build_services(settings)
 
@@ -140,7 +143,7 @@ def create_app(settings: Settings | None = None, *, migrate_on_start: bool = Tru
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),
-            Mount("/", app=static_app()),
+            *web_routes(settings, services.databases, demo=demo),
         ],
         lifespan=lifespan,
     )

@@ -56,6 +56,9 @@ class Settings:
     oidc_audience: str | None = None
     oidc_jwks_url: str | None = None
     oidc_workspace_claim: str = "travel_workspace"
+    # The web app's OAuth client (authorization code + PKCE against oidc_issuer).
+    oidc_client_id: str | None = None
+    oidc_scope: str = "openid profile"
     max_body_bytes: int = 1_048_576
     document_cache_size: int = 1000
     # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
@@ -86,6 +89,8 @@ class Settings:
             oidc_audience=_str("TRAVEL_OIDC_AUDIENCE"),
             oidc_jwks_url=_str("TRAVEL_OIDC_JWKS_URL"),
             oidc_workspace_claim=_str("TRAVEL_OIDC_WORKSPACE_CLAIM") or "travel_workspace",
+            oidc_client_id=_str("TRAVEL_OIDC_CLIENT_ID"),
+            oidc_scope=_str("TRAVEL_OIDC_SCOPE") or "openid profile",
             max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576),
             document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
             db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20),

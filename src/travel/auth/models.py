@@ -5,7 +5,15 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKeyConstraint, Index, String, Text, UniqueConstraint, func
+from sqlalchemy import (
+    ForeignKeyConstraint,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+    func,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base, TenantMixin, utcnow
@@ -21,6 +29,8 @@ class Workspace(Base):
     plan: Mapped[str] = mapped_column(String(20))
     # A dedicated tenant's own database; None means the shared database.
     database_url: Mapped[str | None] = mapped_column(Text, default=None)
+    # Made by `travel demo seed`: `travel serve --demo` lets the web app sign in to it.
+    demo: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(
         default=utcnow, server_default=func.current_timestamp()
     )

@@ -25,9 +25,15 @@ class IssuedKey:
 
 
 async def create_workspace(
-    databases: Databases, name: str, plan: str, *, database_url: str | None = None
+    databases: Databases,
+    name: str,
+    plan: str,
+    *,
+    database_url: str | None = None,
+    demo: bool = False,
 ) -> Workspace:
-    """A new workspace; with `database_url`, a dedicated tenant with its own database."""
+    """A new workspace; with `database_url`, a dedicated tenant with its own database; `demo`
+    marks the workspaces of `travel demo seed`."""
     name = name.strip()
     if not name or len(name) > 200:
         raise ValidationError("name must be 1 to 200 characters")
@@ -41,7 +47,9 @@ async def create_workspace(
         targets.append(dedicated)
     for engines in targets:
         async with tenant_transaction(engines, workspace_id, write=True) as session:
-            workspace = Workspace(id=workspace_id, name=name, plan=plan, database_url=database_url)
+            workspace = Workspace(
+                id=workspace_id, name=name, plan=plan, database_url=database_url, demo=demo
+            )
             await repository.insert_workspace(session, workspace)
     return workspace
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, func, insert, or_, select, true, update
+from sqlalchemy import ColumnElement, Select, and_, false, func, insert, or_, select, true, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -199,9 +199,12 @@ def _matching(
         ("status", Booking.status),
         ("target_type", Booking.listing_kind),
         ("target_id", Booking.listing_id),
+        ("booked_by", Booking.member_id),
     ):
         if filters.get(name) is not None:
             where.append(column == filters[name])
+    if filters.get("hosted_by") is not None:
+        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, filters["hosted_by"])))
     return where
 
 
@@ -213,15 +216,17 @@ def _visible(workspace_id: WorkspaceId, scope: BookingScope) -> ColumnElement[bo
     if scope.booked_by is not None:
         allowed.append(Booking.member_id == scope.booked_by)
     if scope.hosted_by is not None:
-        hosted = (
-            select(Listing.id)
-            .join(Provider, _provider_of_listing())
-            .where(
-                Listing.workspace_id == workspace_id, Provider.owner_member_id == scope.hosted_by
-            )
-        )
-        allowed.append(Booking.listing_id.in_(hosted))
+        allowed.append(Booking.listing_id.in_(_hosted_listings(workspace_id, scope.hosted_by)))
     return or_(false(), *allowed)
+
+
+def _hosted_listings(workspace_id: WorkspaceId, owner: uuid.UUID) -> Select[uuid.UUID]:
+    """The ids of the listings under providers `owner` registered."""
+    return (
+        select(Listing.id)
+        .join(Provider, _provider_of_listing())
+        .where(Listing.workspace_id == workspace_id, Provider.owner_member_id == owner)
+    )
 
 
 def _listing_of_booking() -> ColumnElement[bool]:

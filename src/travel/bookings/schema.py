@@ -75,6 +75,10 @@ input TravelBookingFilter {
   status: TravelBookingStatus
   targetType: TravelBookingType
   targetId: ID
+  "true: only the caller's own bookings (e.g. an admin's own trips)."
+  bookedByViewer: Boolean
+  "true: only bookings on listings of providers the caller registered."
+  hostedByViewer: Boolean
 }
 
 extend type Query {

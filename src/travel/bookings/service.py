@@ -156,7 +156,7 @@ async def list_bookings(
 ) -> list[BookingRecord]:
     """The bookings the caller may see, newest first."""
     scope = scope_of(principal)
-    wanted = _filters(filters)
+    wanted = _filters(filters, principal)
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
@@ -166,12 +166,18 @@ async def count_bookings(
     """How many bookings `list_bookings` finds over all pages."""
     scope = scope_of(principal)
     return await repository.count_bookings(
-        session, principal.workspace_id, scope, _filters(filters)
+        session, principal.workspace_id, scope, _filters(filters, principal)
     )
 
 
-def _filters(raw: dict[str, Any]) -> dict[str, Any]:
-    wanted = {"status": raw.get("status"), "target_type": raw.get("targetType")}
+def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
+    """The conditions `raw` (a TravelBookingFilter) asks for; they only ever narrow the
+    caller's scope."""
+    wanted: dict[str, Any] = {"status": raw.get("status"), "target_type": raw.get("targetType")}
+    if raw.get("bookedByViewer"):
+        wanted["booked_by"] = principal.member_id
+    if raw.get("hostedByViewer"):
+        wanted["hosted_by"] = principal.member_id
     if raw.get("targetId") is not None:
         try:
             wanted["target_id"] = uuid.UUID(str(raw["targetId"]))

@@ -30,7 +30,12 @@ def _listen(host: str, port: int) -> socket.socket:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=4003, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--web-port", default=3000, show_default=True, type=click.IntRange(0, 65535))
-def serve(host: str, port: int, web_port: int) -> None:
+@click.option(
+    "--demo",
+    is_flag=True,
+    help="Let the web app sign in to the newest demo workspace in one click (local demos only).",
+)
+def serve(host: str, port: int, web_port: int, demo: bool) -> None:
     """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
     from travel.app import create_app
 
@@ -39,7 +44,7 @@ def serve(host: str, port: int, web_port: int) -> None:
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))
-    app = create_app(settings)
+    app = create_app(settings, demo=demo)
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
     click.echo(
         f"travel: API on http://{host}:{port}/workspaces/graphql, "

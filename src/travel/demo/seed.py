@@ -14,6 +14,12 @@ from travel.demo.catalog import seed_catalog
 
 # The same catalog every time (dates move with today, so events and trips stay ahead).
 RANDOM_SEED = 2026
+ROLES = ("traveler", "host", "admin")
+
+
+def subject_of(role: str) -> str:
+    """The demo member holding `role`."""
+    return f"demo-{role}"
 
 
 @dataclass
@@ -24,11 +30,13 @@ class DemoWorkspace:
 
 async def seed(databases: Databases) -> DemoWorkspace:
     """Create the demo workspace, fill its catalog and return fresh keys for each role."""
-    workspace = await auth_service.create_workspace(databases, "Demo Travel Co", "pro")
+    workspace = await auth_service.create_workspace(databases, "Demo Travel Co", "pro", demo=True)
     demo = DemoWorkspace(workspace)
     members: dict[str, Member] = {}
-    for role in ("traveler", "host", "admin"):
-        members[role] = await auth_service.add_member(databases, workspace, f"demo-{role}", [role])
+    for role in ROLES:
+        members[role] = await auth_service.add_member(
+            databases, workspace, subject_of(role), [role]
+        )
         issued = await auth_service.create_api_key(
             databases, workspace, roles=[], subject=members[role].subject, permissions=[]
         )

@@ -1,13 +1,10 @@
-"""The web app served on the web port (and at `/` of the API port)."""
+"""The web app's server side: the built single-page app (web/ at the repository's root, built
+into web/dist here), its configuration, and the demo's one-click sign-in.
 
-from __future__ import annotations
+The pages are a client of the public GraphQL endpoint like any other (docs/decisions/0070):
+nothing here reads or writes product data.
+"""
 
-from pathlib import Path
+from travel.web.routes import web_routes
 
-from starlette.staticfiles import StaticFiles
-
-STATIC = Path(__file__).parent / "static"
-
-
-def static_app() -> StaticFiles:
-    return StaticFiles(directory=STATIC, html=True)
+__all__ = ["web_routes"]
