@@ -151,14 +151,32 @@ def test_cost_multiplies_by_take(server: LiveServer, tenant) -> None:  # type: i
     ok(post(server, key, "{ " + _pages(12, "{skip: 0}") + " }"))
 
 
-def test_a_take_given_as_a_variable_counts_as_the_maximum(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
+def test_a_take_given_as_a_variable_counts_as_its_value(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
     key = tenant.keys["traveler"]
-    small = {"p": {"take": 1}, "t": 1}
     whole = "query ($p: TravelPaginationInput) { " + _pages(13, "$p") + " }"
-    refused(post(server, key, whole, small), "cost estimate 5213", "maximum cost of 5000")
-    inner = "query ($t: Int) { " + _pages(13, "{take: $t}") + " }"
-    refused(post(server, key, inner, small), "cost estimate 5213")
-    assert (
-        len(ok(post(server, key, "query ($t: Int) { " + _pages(12, "{take: $t}") + " }", small)))
-        == 12
+    refused(
+        post(server, key, whole, {"p": {"take": 100}}), "cost estimate 5213", "maximum cost of 5000"
     )
+    assert len(ok(post(server, key, whole, {"p": {"take": 1}}))) == 13
+    inner = "query ($t: Int) { " + _pages(13, "{take: $t}") + " }"
+    refused(post(server, key, inner, {"t": 100}), "cost estimate 5213")
+    assert len(ok(post(server, key, inner, {"t": 10}))) == 13
+    # Left out, or null: the default page size (20); a declared default counts as given.
+    assert len(ok(post(server, key, inner, {}))) == 13
+    assert len(ok(post(server, key, inner, {"t": None}))) == 13
+    defaulted = "query ($t: Int = 100) { " + _pages(13, "{take: $t}") + " }"
+    refused(post(server, key, defaulted, {}), "cost estimate 5213")
+
+
+def test_skipped_fields_cost_nothing(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
+    key = tenant.keys["traveler"]
+    pages = " ".join(
+        f"p{i}: travelProviders(pagination: {{take: 100}}) @include(if: $on{i}) {{ {PROVIDER} }}"
+        for i in range(13)
+    )
+    document = "query (" + " ".join(f"$on{i}: Boolean!" for i in range(13)) + ") { " + pages + " }"
+    one_on = {f"on{i}": i == 0 for i in range(13)}
+    assert list(ok(post(server, key, document, one_on))) == ["p0"]
+    refused(post(server, key, document, dict.fromkeys(one_on, True)), "cost estimate 5213")
+    skip = document.replace("@include(if:", "@skip(if:")
+    refused(post(server, key, skip, dict.fromkeys(one_on, False)), "cost estimate 5213")

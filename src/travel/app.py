@@ -20,6 +20,8 @@ from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
 from travel.db.registry import Databases
 from travel.events.dispatcher import BackgroundDispatcher
+from travel.graphql.bounds import LIST_BOUNDS
+from travel.graphql.cost import CostEstimator
 from travel.graphql.documents import DocumentCache
 from travel.graphql.execution import Executor
 from travel.graphql.http import graphql_endpoint, method_not_allowed
@@ -44,6 +46,7 @@ class Services:
     schema: GraphQLSchema
     documents: DocumentCache
     limiter: Quotas
+    cost: CostEstimator
     executor: Executor
     http: httpx.AsyncClient
 
@@ -77,6 +80,7 @@ def build_services(settings: Settings) -> Services:
             extra_rules=query_limit_rules(settings.query_limits),
         ),
         limiter=build_quotas(settings),
+        cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),
         executor=Executor(schema, fast=settings.fast_path),
         http=http,
     )

@@ -126,6 +126,7 @@ async def graphql_endpoint(request: Request) -> Response:
         state.operation = operation.name.value if operation.name else None
         state.root_fields = root_fields = prepared.root_fields(operation)
         headers = await services.limiter.charge(principal, root_fields)
+        services.cost.check(prepared, operation, variables)
         engines = services.databases.for_tenant(principal.database_url)
         key = idempotency.key_of(request.headers, operation, principal, body)
         if key is not None:

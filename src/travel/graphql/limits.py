@@ -1,6 +1,7 @@
-"""Query limits: depth, aliases and estimated cost of an operation, checked as a validation rule
+"""Query limits of a document: depth and aliases of its operations, checked as a validation rule
 (so once per distinct document, before anything runs). Token count is bounded by the parser
-(`max_tokens`). See docs/decisions/0042-query-limits.md for how each figure is counted.
+(`max_tokens`); the cost depends on the variables and is estimated per request
+(travel.graphql.cost). See docs/decisions/0042-query-limits.md for how each figure is counted.
 """
 
 from __future__ import annotations
@@ -17,21 +18,14 @@ from graphql import (
     GraphQLNamedType,
     GraphQLSchema,
     InlineFragmentNode,
-    IntValueNode,
-    ObjectValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
-    VariableNode,
     get_named_type,
-    is_input_object_type,
-    is_list_type,
-    is_non_null_type,
 )
 from graphql.language import SKIP
 from graphql.validation import ASTValidationRule, ValidationContext, ValidationRule
 from graphql.validation.validate import ValidationAbortedError
 
-from travel.pagination import DEFAULT_TAKE, MAX_TAKE
 from travel.settings import QueryLimits
 
 
@@ -41,11 +35,10 @@ class Figures:
 
     depth: int = 0
     aliases: int = 0
-    cost: int = 0
 
 
 # Introspection is answered from memory and the standard introspection query nests 15 levels
-# deep (type references), so depth is not counted below these fields (aliases and cost are).
+# deep (type references), so depth is not counted below these fields (aliases are).
 INTROSPECTION_ROOTS = frozenset({"__schema", "__type"})
 # However depth is counted, the walk never nests deeper than this (it recurses).
 MIN_NESTING_CAP = 64
@@ -74,7 +67,7 @@ class Measurer:
     ) -> Figures:
         if level > self.nesting_cap:
             raise _TooDeep
-        depth = aliases = cost = 0
+        depth = aliases = 0
         for selection in selection_set.selections:
             if isinstance(selection, FieldNode):
                 part = self.field(selection, parent, level)
@@ -86,8 +79,7 @@ class Measurer:
                 part = self.spread(selection.name.value, level)
             depth = max(depth, part.depth)
             aliases += part.aliases
-            cost += part.cost
-        return Figures(depth, aliases, cost)
+        return Figures(depth, aliases)
 
     def field(self, node: FieldNode, parent: GraphQLNamedType | None, level: int) -> Figures:
         definition = self._definition(parent, node.name.value)
@@ -95,12 +87,10 @@ class Measurer:
         if node.selection_set is not None:
             type_ = get_named_type(definition.type) if definition else None
             child = self.selections(node.selection_set, type_, level + 1)
-        times = _page_size(definition, node) if definition else 1
         counted_below = node.name.value not in INTROSPECTION_ROOTS
         return Figures(
             depth=1 + (child.depth if counted_below else 0),
             aliases=(1 if node.alias else 0) + child.aliases,
-            cost=1 + times * child.cost,
         )
 
     def spread(self, name: str, level: int) -> Figures:
@@ -128,36 +118,8 @@ class Measurer:
         return self.schema.get_field(parent, name)  # type: ignore[arg-type]
 
 
-def _page_size(definition: GraphQLField, node: FieldNode) -> int:
-    """How many items a list field may return: its `take` (a variable counts as the maximum);
-    1 for anything that is not a paginated list."""
-    type_ = definition.type.of_type if is_non_null_type(definition.type) else definition.type
-    if not is_list_type(type_):
-        return 1
-    for arg_name, arg in definition.args.items():
-        input_type: Any = get_named_type(arg.type)
-        if arg_name == "take" or (is_input_object_type(input_type) and "take" in input_type.fields):
-            given = next((a.value for a in node.arguments or () if a.name.value == arg_name), None)
-            return _take(given, direct=arg_name == "take")
-    return 1
-
-
-def _take(value: Any, *, direct: bool) -> int:
-    if value is None:
-        return DEFAULT_TAKE
-    if not direct and isinstance(value, ObjectValueNode):
-        field = next((f for f in value.fields if f.name.value == "take"), None)
-        return _take(field.value if field else None, direct=True)
-    if isinstance(value, IntValueNode):
-        # Out-of-range values are refused when the field runs; estimate what it could return.
-        return min(max(int(value.value), 0), MAX_TAKE)
-    if isinstance(value, VariableNode):
-        return MAX_TAKE
-    return DEFAULT_TAKE  # null: the default applies
-
-
 def query_limit_rules(limits: QueryLimits) -> list[type[ASTValidationRule]]:
-    """The validation rule enforcing `limits` (depth, aliases, cost) on every operation."""
+    """The validation rule enforcing `limits` (depth, aliases) on every operation."""
 
     class QueryLimitsRule(ValidationRule):
         def enter_document(self, node: DocumentNode, *_: Any) -> Any:
@@ -196,10 +158,5 @@ def check(measurer: Measurer, node: OperationDefinitionNode, limits: QueryLimits
         problems.append(
             f"Query uses {figures.aliases} aliases, over the maximum of {limits.max_aliases} "
             "aliases (aliases inside fragments count each time the fragment is spread)"
-        )
-    if figures.cost > limits.max_cost:
-        problems.append(
-            f"Query cost estimate {figures.cost} is over the maximum cost of {limits.max_cost} "
-            f"(a list counts `take` times; `take` given as a variable counts as {MAX_TAKE})"
         )
     return problems

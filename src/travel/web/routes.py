@@ -83,7 +83,7 @@ class _Shell:
         slot = f'<script id="travel-config" type="application/json">{config}</script>'
         self.html = index.read_text(encoding="utf-8").replace(_CONFIG_SLOT, slot)
 
-    async def __call__(self, request: Request) -> Response:
+    async def respond(self, request: Request) -> Response:
         path = request.path_params.get("path", "")
         top = DIST / path
         # Top-level files of the build (favicon, robots.txt); anything else is a client route.
@@ -118,7 +118,7 @@ def web_routes(settings: Settings, databases: Databases, *, demo: bool) -> list[
     if assets.is_dir():
         routes.append(Mount("/assets", app=_ImmutableFiles(directory=assets)))
     shell = _Shell(settings, demo=demo)
-    routes.append(Route("/{path:path}", shell, methods=["GET", "HEAD"]))
+    routes.append(Route("/{path:path}", shell.respond, methods=["GET", "HEAD"]))
     return routes
 
 
