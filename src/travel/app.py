@@ -19,6 +19,7 @@ from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
 from travel.db.registry import Databases
+from travel.demo.signin import DemoSignIns
 from travel.events.dispatcher import BackgroundDispatcher
 from travel.graphql.bounds import LIST_BOUNDS
 from travel.graphql.cost import CostEstimator
@@ -116,11 +117,14 @@ def create_app(
     lets the web app sign in to the demo workspace in one click."""
     settings = settings or get_settings()
     services = build_services(settings)
+    demo_sign_ins = DemoSignIns(services.databases) if demo else None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if migrate_on_start:
             await prepare_database(services.databases)
+        if demo_sign_ins is not None:
+            await demo_sign_ins.start()
         dispatcher = BackgroundDispatcher(services.databases, services.settings)
         app.state.dispatcher = dispatcher
         dispatcher.start()
@@ -147,7 +151,7 @@ def create_app(
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),
-            *web_routes(settings, services.databases, demo=demo),
+            *web_routes(settings, demo_sign_ins),
         ],
         lifespan=lifespan,
     )

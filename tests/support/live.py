@@ -20,8 +20,8 @@ class LiveServer:
     """The service on 127.0.0.1:<free port>. `run(coro)` executes on the server's own loop,
     so tests can use the server's database engines for set-up and assertions."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.app = create_app(settings)
+    def __init__(self, settings: Settings, *, demo: bool = False) -> None:
+        self.app = create_app(settings, demo=demo)
         self.services: Services = self.app.state.services
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -39,13 +39,27 @@ async def newest_demo_workspace(databases: Databases) -> Workspace | None:
         return (await session.execute(stmt)).scalar_one_or_none()
 
 
-async def sign_in(databases: Databases, role: str) -> DemoSignIn:
+class DemoSignIns:
+    """Sign-ins to the demo workspace that was the newest when the service started (a later
+    `travel demo seed` takes effect at the next start)."""
+
+    def __init__(self, databases: Databases) -> None:
+        self.databases = databases
+        self._workspace: Workspace | None = None
+
+    async def start(self) -> None:
+        self._workspace = await newest_demo_workspace(self.databases)
+
+    async def sign_in(self, role: str) -> DemoSignIn:
+        if self._workspace is None:
+            raise NotFound("No demo workspace: run `travel demo seed`, then restart the service")
+        return await sign_in(self.databases, self._workspace, role)
+
+
+async def sign_in(databases: Databases, workspace: Workspace, role: str) -> DemoSignIn:
     """A new short-lived key of the demo member holding `role`."""
     if role not in ROLES:
         raise ValidationError(f"role must be one of: {', '.join(ROLES)}", field="role")
-    workspace = await newest_demo_workspace(databases)
-    if workspace is None:
-        raise NotFound("No demo workspace: run `travel demo seed` first")
     issued = await auth_service.create_api_key(
         databases,
         workspace,

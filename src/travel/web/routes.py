@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import mimetypes
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -13,8 +14,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
-from travel.db.registry import Databases
 from travel.demo import signin
 from travel.errors import TravelError
 from travel.settings import Settings
@@ -92,12 +93,12 @@ class _Shell:
         return HTMLResponse(self.html, headers=self.headers)
 
 
-def _demo_sign_in(databases: Databases) -> Any:
+def _demo_sign_in(demo: signin.DemoSignIns) -> Any:
     async def endpoint(request: Request) -> Response:
         try:
             body = orjson.loads(await request.body())
             role = body.get("role") if isinstance(body, dict) else None
-            signed = await signin.sign_in(databases, str(role))
+            signed = await demo.sign_in(str(role))
         except orjson.JSONDecodeError:
             return JSONResponse({"error": 'Send {"role": "traveler"}'}, status_code=400)
         except TravelError as exc:
@@ -109,23 +110,35 @@ def _demo_sign_in(databases: Databases) -> Any:
     return endpoint
 
 
-def web_routes(settings: Settings, databases: Databases, *, demo: bool) -> list[BaseRoute]:
-    """The web app's routes; the demo sign-in exists only when `demo` is set."""
+def web_routes(settings: Settings, demo: signin.DemoSignIns | None) -> list[BaseRoute]:
+    """The web app's routes; the demo sign-in exists only in demo mode."""
     routes: list[BaseRoute] = []
-    if demo:
-        routes.append(Route("/demo/sign-in", _demo_sign_in(databases), methods=["POST"]))
+    if demo is not None:
+        routes.append(Route("/demo/sign-in", _demo_sign_in(demo), methods=["POST"]))
     assets = DIST / "assets"
     if assets.is_dir():
         routes.append(Mount("/assets", app=_ImmutableFiles(directory=assets)))
-    shell = _Shell(settings, demo=demo)
+    shell = _Shell(settings, demo=demo is not None)
     routes.append(Route("/{path:path}", shell.respond, methods=["GET", "HEAD"]))
     return routes
 
 
 class _ImmutableFiles(StaticFiles):
-    """Built assets carry a content hash in their names: cached for a year."""
+    """Built assets carry a content hash in their names: cached for a year, and sent as the
+    gzip file the build wrote next to each one when the browser accepts it."""
 
-    def file_response(self, *args: Any, **kwargs: Any) -> Response:
-        response = super().file_response(*args, **kwargs)
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        accepts = b"gzip" in dict(scope.get("headers", ())).get(b"accept-encoding", b"")
+        packed = DIST / "assets" / f"{path}.gz"
+        if accepts and "/" not in path and packed.is_file():
+            kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+            headers = {
+                "Cache-Control": "public, max-age=31536000, immutable",
+                "Content-Encoding": "gzip",
+                "Vary": "Accept-Encoding",
+            }
+            return FileResponse(packed, media_type=kind, headers=headers)
+        response = await super().get_response(path, scope)
         response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        response.headers["Vary"] = "Accept-Encoding"
         return response

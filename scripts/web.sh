@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Install the web app's npm packages from the lock file and build it into src/travel/web/dist
+# (typed operations generated from schema.graphql and type-checked first: an operation the
+# schema no longer accepts fails here). Skips what is already up to date.
+#   scripts/web.sh          install and build when needed
+#   scripts/web.sh --force  build even if nothing changed
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_node() {
+  command -v node >/dev/null 2>&1 && node -e '
+    const [major, minor] = process.versions.node.split(".").map(Number);
+    process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)'
+}
+if ! need_node; then
+  if ! command -v node >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+  fi
+  if ! need_node; then
+    echo "error: the web app needs Node.js 20.19 or newer (found: $(node --version 2>/dev/null || echo none))" >&2
+    exit 1
+  fi
+fi
+
+lock_hash=$(sha256sum web/package-lock.json | cut -d' ' -f1)
+if [ ! -f web/node_modules/.travel-lock ] || [ "$(cat web/node_modules/.travel-lock)" != "$lock_hash" ]; then
+  echo "== npm ci (web)"
+  npm ci --prefix web --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > web/node_modules/.travel-lock
+fi
+
+source_hash=$(cat schema.graphql web/package-lock.json web/index.html web/*.ts \
+  $(find web/src web/public web/scripts -type f ! -path 'web/src/gql/*' | sort) | sha256sum | cut -d' ' -f1)
+stamp=src/travel/web/dist/.source
+if [ "${1:-}" = "--force" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$source_hash" ]; then
+  echo "== build (web): codegen from schema.graphql, type check, bundle"
+  npm run --prefix web --silent build
+  echo "$source_hash" > "$stamp"
+fi

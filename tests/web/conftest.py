@@ -1,0 +1,178 @@
+"""Browser tests: the web app in Debian's Chromium (driven by Playwright), against a real
+`travel serve --demo` started here on the test database, on a desktop and a phone-sized window.
+
+Every page records the browser console: an error there fails the test (unless the test says
+which error it provokes, e.g. an HTTP 400 it asked for).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from tests.support.cli import TRAVEL, travel_json
+from tests.support.idp import AUDIENCE, CLIENT_ID, OpenIdProvider
+from tests.support.live import LiveServer
+
+from travel.web.routes import DIST
+
+CHROMIUM = os.environ.get("TRAVEL_TEST_CHROMIUM") or shutil.which("chromium")
+# As the machine's notes prescribe: headless, and no background connections (the network is
+# closed; Chromium would otherwise keep trying to reach Google).
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@dataclass
+class WebApp:
+    """The running service: its web app URL, API URL, and the demo workspace's seeded keys."""
+
+    url: str
+    api_url: str
+    workspace_id: str
+    keys: dict[str, str]
+    env: dict[str, str]
+    log: Path
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def idp() -> Iterator[OpenIdProvider]:
+    provider = OpenIdProvider()
+    yield provider
+    provider.stop()
+
+
+@pytest.fixture(scope="session")
+def web(
+    server: LiveServer,
+    database_url: str,
+    idp: OpenIdProvider,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[WebApp]:
+    """`travel demo seed`, then `travel serve --demo` with single sign-on configured."""
+    del server  # depended on: it migrates the test database
+    if not (DIST / "index.html").is_file():
+        pytest.fail("the web app is not built: run scripts/web.sh (scripts/test does)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
+    env.update(
+        TRAVEL_DATABASE_URL=database_url,
+        TRAVEL_OIDC_ISSUER=idp.issuer,
+        TRAVEL_OIDC_AUDIENCE=AUDIENCE,
+        TRAVEL_OIDC_JWKS_URL=idp.jwks_url,
+        TRAVEL_OIDC_CLIENT_ID=CLIENT_ID,
+        TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
+        TRAVEL_LOG_LEVEL="WARNING",
+    )
+    seeded = travel_json(env, "demo", "seed")
+    api_port, web_port = _free_port(), _free_port()
+    log = tmp_path_factory.mktemp("web") / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{web_port}"
+    for _ in range(100):
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            pytest.fail(f"travel serve exited: {log.read_text()}")
+        time.sleep(0.1)
+    yield WebApp(
+        url=url,
+        api_url=f"http://127.0.0.1:{api_port}/workspaces/graphql",
+        workspace_id=str(seeded["workspaceId"]),
+        keys=dict(seeded["keys"]),
+        env=env,
+        log=log,
+    )
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def browser(web: WebApp) -> Iterator[Browser]:
+    """Chromium for one test module. Playwright's synchronous API runs an event loop on this
+    thread while it lives, so it starts after the fixtures that use asyncio (`web` and what it
+    needs) and stops before the next module's."""
+    del web
+    if not CHROMIUM:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is not installed (scripts/chromium.sh installs it)")
+        pytest.skip("Chromium is not installed (scripts/chromium.sh installs it)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@dataclass
+class Console:
+    """What the page printed as errors, and the ones a test said it would provoke."""
+
+    errors: list[str] = field(default_factory=list)
+    expected: list[str] = field(default_factory=list)
+
+    def record(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(x in e for x in self.expected)]
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+def _page(browser: Browser, viewport: str, console: Console) -> Iterator[Page]:
+    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-GB", timezone_id="UTC")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.on("console", console.record)
+    page.on("pageerror", lambda error: console.errors.append(f"page error: {error}"))
+    yield page
+    context.close()
+    assert console.unexpected() == [], console.errors
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request: pytest.FixtureRequest, browser: Browser, console: Console) -> Iterator[Page]:
+    """A fresh browser window (no stored sign-in), once at each size."""
+    yield from _page(browser, request.param, console)
+
+
+@pytest.fixture
+def desktop(browser: Browser, console: Console) -> Iterator[Page]:
+    """A fresh desktop-sized window, for flows whose size does not matter."""
+    yield from _page(browser, "desktop", console)

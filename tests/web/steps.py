@@ -1,0 +1,75 @@
+"""What a person does in the web app, as reusable steps (by role, label and text, as they see
+it — never by implementation details)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+from tests.web.conftest import WebApp
+
+AXE = (Path(__file__).parents[2] / "web/node_modules/axe-core/axe.min.js").read_text()
+ROLE_LABELS = {"traveler": "Traveler", "host": "Host", "admin": "Admin"}
+
+
+def sign_in_as(page: Page, web: WebApp, role: str, path: str = "/") -> None:
+    """The demo's one-click sign-in, then wait for the signed-in frame."""
+    page.goto(web.url + path)
+    page.get_by_role("button", name=f"Demo {ROLE_LABELS[role]}").click()
+    signed_in(page)
+
+
+def sign_in_with_key(
+    page: Page, web: WebApp, key: str, path: str = "/", *, ok: bool = True
+) -> None:
+    page.goto(web.url + path)
+    page.get_by_label("API key", exact=True).fill(key)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    if ok:
+        signed_in(page)
+
+
+def signed_in(page: Page) -> None:
+    """Wait for the frame of a signed-in person (the menu button on a phone)."""
+    menu_or_sign_out = page.get_by_role("button", name="Menu").or_(
+        page.get_by_role("button", name="Sign out")
+    )
+    expect(menu_or_sign_out).to_be_visible()
+
+
+def main_nav(page: Page) -> Locator:
+    """The main navigation, opened first on a phone (where it hides behind "Menu")."""
+    menu = page.get_by_role("button", name="Menu")
+    if menu.is_visible() and menu.get_attribute("aria-expanded") == "false":
+        menu.click()
+    return page.get_by_role("navigation", name="Main")
+
+
+def go_to(page: Page, label: str) -> None:
+    main_nav(page).get_by_role("link", name=label, exact=True).click()
+
+
+def nav_labels(page: Page) -> list[str]:
+    return [text.strip() for text in main_nav(page).get_by_role("link").all_inner_texts()]
+
+
+def sign_out(page: Page) -> None:
+    main_nav(page).get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+
+
+def stored_session(page: Page) -> dict[str, Any]:
+    return json.loads(page.evaluate("JSON.stringify(Object.assign({}, sessionStorage))"))
+
+
+def serious_accessibility_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    page.evaluate(AXE)  # evaluated through the devtools protocol: the page's CSP stays as it is
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

@@ -1,0 +1,40 @@
+// The one GraphQL client of the web app: urql against the public endpoint, with the signed-in
+// credential as a bearer token. A new client (and so an empty cache) per credential: nothing
+// one person saw is ever shown to the next.
+import { Client, cacheExchange, fetchExchange, mapExchange } from "@urql/core";
+import { config } from "../config";
+
+export type ClientOptions = {
+  credential: string;
+  onUnauthenticated: () => void;
+};
+
+export function createClient({ credential, onUnauthenticated }: ClientOptions): Client {
+  return new Client({
+    url: config.apiUrl,
+    preferGetMethod: false, // the API answers POST only
+    requestPolicy: "cache-and-network",
+    fetchOptions: () => ({ headers: { Authorization: `Bearer ${credential}` } }),
+    exchanges: [
+      cacheExchange,
+      mapExchange({
+        onError(error) {
+          if (error.graphQLErrors.some((e) => e.extensions?.code === "UNAUTHENTICATED")) {
+            onUnauthenticated();
+          }
+        },
+      }),
+      fetchExchange,
+    ],
+  });
+}
+
+/** A fresh Idempotency-Key: one per checkout attempt, reused when that attempt is retried. */
+export function newIdempotencyKey(): string {
+  return `web-${crypto.randomUUID()}`;
+}
+
+/** Headers for a mutation that must run at most once, whatever the retries. */
+export function idempotent(key: string) {
+  return { fetchOptions: { headers: { "Idempotency-Key": key } } };
+}

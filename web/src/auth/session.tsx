@@ -1,0 +1,109 @@
+// Who is signed in, and what they may do: the credential (auth/storage.ts), the urql client
+// made for it, and `travelViewer` — the API's own answer to "what may this credential do".
+import type { Client } from "@urql/core";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Provider as UrqlProvider } from "urql";
+import { createClient } from "../api/client";
+import { sentence } from "../api/errors";
+import { graphql } from "../gql";
+import type { ViewerQuery } from "../gql/graphql";
+import { clearCredential, loadCredential, saveCredential, type Credential } from "./storage";
+
+export const ViewerDocument = graphql(`
+  query Viewer {
+    travelViewer {
+      memberId
+      subject
+      roles
+      permissions
+      workspace { id name plan }
+    }
+  }
+`);
+
+export type Viewer = ViewerQuery["travelViewer"];
+export type Permission =
+  | "travel:read"
+  | "travel:book"
+  | "travel:favorite"
+  | "travel:host"
+  | "travel:analytics"
+  | "travel:admin";
+
+type State =
+  | { status: "signed-out"; notice: string | null }
+  | { status: "checking"; credential: Credential }
+  | { status: "signed-in"; credential: Credential; viewer: Viewer; client: Client };
+
+type Session = {
+  state: State;
+  viewer: Viewer | null;
+  can: (permission: Permission) => boolean;
+  signIn: (credential: Credential) => Promise<string | null>;
+  signOut: (notice?: string) => void;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>(() => {
+    const stored = loadCredential();
+    return stored ? { status: "checking", credential: stored } : { status: "signed-out", notice: null };
+  });
+
+  const signOut = useCallback((notice?: string) => {
+    clearCredential();
+    setState({ status: "signed-out", notice: notice ?? null });
+  }, []);
+
+  const verify = useCallback(
+    async (credential: Credential): Promise<string | null> => {
+      const client = createClient({
+        credential: credential.token,
+        onUnauthenticated: () => signOut("Your session has ended. Please sign in again."),
+      });
+      const result = await client.query(ViewerDocument, {}, { requestPolicy: "network-only" }).toPromise();
+      if (result.error || !result.data) {
+        clearCredential();
+        const problem = sentence(result.error) ?? "We could not check this credential.";
+        setState({ status: "signed-out", notice: problem });
+        return problem;
+      }
+      saveCredential(credential);
+      setState({ status: "signed-in", credential, viewer: result.data.travelViewer, client });
+      return null;
+    },
+    [signOut],
+  );
+
+  // A credential kept from earlier in this tab is checked once, when the app starts.
+  useEffect(() => {
+    const stored = loadCredential();
+    if (stored) void verify(stored);
+  }, [verify]);
+
+  const session = useMemo<Session>(() => {
+    const viewer = state.status === "signed-in" ? state.viewer : null;
+    const granted = new Set(viewer?.permissions ?? []);
+    return {
+      state,
+      viewer,
+      can: (permission) => granted.has(permission),
+      signIn: (credential) => {
+        setState({ status: "checking", credential });
+        return verify(credential);
+      },
+      signOut,
+    };
+  }, [state, verify, signOut]);
+
+  const content =
+    state.status === "signed-in" ? <UrqlProvider value={state.client}>{children}</UrqlProvider> : children;
+  return <SessionContext.Provider value={session}>{content}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession outside SessionProvider");
+  return session;
+}

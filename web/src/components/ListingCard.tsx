@@ -1,0 +1,73 @@
+// A listing in a grid: its picture band, name, place, rating, price and the wishlist heart.
+import { Link } from "wouter";
+import { graphql } from "../gql";
+import type { ListingCardFragment } from "../gql/graphql";
+import { formatDateTime } from "../lib/dates";
+import { kindInfo, listingPath } from "../lib/kinds";
+import { formatMoney } from "../lib/money";
+import { Heart } from "./Heart";
+import { KindIcon } from "./KindIcon";
+
+export const ListingCardFragmentDoc = graphql(`
+  fragment ListingCard on TravelListing {
+    __typename
+    id
+    kind
+    name
+    location
+    price
+    priceUnit
+    currency
+    rating
+    provider { id name }
+    ... on TravelEvent { startsAt }
+    ... on TravelTrip { origin destination departsAt mode }
+  }
+`);
+
+/** A stable colour per listing, for its picture band (listings have no photos yet). */
+export function hueOf(id: string): number {
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return hash % 360;
+}
+
+export function ListingCard({ listing, query = "" }: { listing: ListingCardFragment; query?: string }) {
+  const info = kindInfo(listing.kind);
+  const when =
+    listing.__typename === "TravelEvent"
+      ? formatDateTime(listing.startsAt)
+      : listing.__typename === "TravelTrip"
+        ? `${listing.origin} → ${listing.destination} · ${formatDateTime(listing.departsAt)}`
+        : null;
+  return (
+    <article className="card">
+      <Link href={listingPath(listing.kind, listing.id) + query} className="card-link">
+        <div className="card-picture" style={{ "--hue": hueOf(listing.id) } as React.CSSProperties} aria-hidden="true">
+          <KindIcon kind={listing.kind} size={40} />
+        </div>
+        <div className="card-body">
+          <p className="card-kind">
+            {info.singular} · {listing.location}
+          </p>
+          <h3 className="card-title">{listing.name}</h3>
+          {when && <p className="card-when">{when}</p>}
+          <p className="card-provider">by {listing.provider.name}</p>
+          <p className="card-meta">
+            <span className="price">
+              <strong>{formatMoney(listing.price, listing.currency)}</strong> / {info.unit}
+            </span>
+            {listing.rating != null && (
+              <span className="rating" aria-label={`rated ${listing.rating.toFixed(1)} out of 5`}>
+                ★ {listing.rating.toFixed(1)}
+              </span>
+            )}
+          </p>
+        </div>
+      </Link>
+      <div className="card-heart">
+        <Heart kind={listing.kind} id={listing.id} name={listing.name} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+// Previous / next over skip-take lists, with "x–y of total" from the list's Count query.
+type Props = {
+  skip: number;
+  take: number;
+  shown: number;
+  total: number | null | undefined;
+  onChange: (skip: number) => void;
+  label: string;
+};
+
+export function Pagination({ skip, take, shown, total, onChange, label }: Props) {
+  if (!total) return null;
+  const first = shown === 0 ? 0 : skip + 1;
+  const last = skip + shown;
+  return (
+    <nav className="pagination" aria-label={`${label} pages`}>
+      <button type="button" className="button secondary" disabled={skip === 0} onClick={() => onChange(Math.max(0, skip - take))}>
+        Previous
+      </button>
+      <span aria-live="polite">
+        {first}–{last} of {total}
+      </span>
+      <button type="button" className="button secondary" disabled={last >= total} onClick={() => onChange(skip + take)}>
+        Next
+      </button>
+    </nav>
+  );
+}

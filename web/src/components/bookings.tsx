@@ -1,0 +1,115 @@
+// Bookings as people see them: one row each with its timeline, and cancelling with a
+// confirmation (one Idempotency-Key per cancel attempt).
+import { useRef, useState } from "react";
+import { Link } from "wouter";
+import { useMutation } from "urql";
+import { idempotent, newIdempotencyKey } from "../api/client";
+import { sentence } from "../api/errors";
+import { graphql } from "../gql";
+import type { BookingRowFragment } from "../gql/graphql";
+import { formatDateTime, formatDay } from "../lib/dates";
+import { kindInfo, listingPath } from "../lib/kinds";
+import { formatMoney } from "../lib/money";
+import { ConfirmDialog } from "./ConfirmDialog";
+
+export const BookingRowFragmentDoc = graphql(`
+  fragment BookingRow on TravelBooking {
+    id
+    referenceCode
+    status
+    paymentStatus
+    targetType
+    checkIn
+    checkOut
+    guests
+    totalPrice
+    currency
+    createdAt
+    target { __typename id name location }
+    timeline { from to at actor }
+  }
+`);
+
+const CancelBookingDocument = graphql(`
+  mutation CancelBooking($id: ID!) {
+    cancelTravelBooking(id: $id) { ...BookingRow }
+  }
+`);
+
+const STATUS: Record<string, string> = { CONFIRMED: "Confirmed", CANCELLED: "Cancelled", PAID: "paid", REFUNDED: "refunded" };
+
+export function BookingItem({ booking, canCancel = true, showGuest }: { booking: BookingRowFragment; canCancel?: boolean; showGuest?: boolean }) {
+  const info = kindInfo(booking.targetType);
+  const [asking, setAsking] = useState(false);
+  const [cancelResult, cancel] = useMutation(CancelBookingDocument);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = useRef(newIdempotencyKey());
+  const current = cancelResult.data?.cancelTravelBooking ?? booking;
+  const dates =
+    current.checkOut !== current.checkIn ? `${formatDay(current.checkIn)} – ${formatDay(current.checkOut)}` : formatDay(current.checkIn);
+  const doCancel = async () => {
+    setError(null);
+    const answer = await cancel({ id: booking.id }, { ...idempotent(attempt.current), additionalTypenames: ["TravelBooking"] });
+    if (answer.error) {
+      setError(sentence(answer.error));
+      if (answer.error.graphQLErrors.length > 0) attempt.current = newIdempotencyKey();
+    }
+    setAsking(false);
+  };
+  return (
+    <article className={`booking ${current.status.toLowerCase()}`} aria-labelledby={`b-${booking.id}`}>
+      <div className="booking-main">
+        <h3 id={`b-${booking.id}`}>
+          <Link href={listingPath(current.target.__typename === "TravelProperty" ? "PROPERTY" : booking.targetType, current.target.id)}>
+            {current.target.name}
+          </Link>
+        </h3>
+        <p className="muted">
+          {info.singular} · {current.target.location} · {dates} · {current.guests} guest{current.guests === 1 ? "" : "s"}
+        </p>
+        <p>
+          <span className={`badge ${current.status.toLowerCase()}`}>{STATUS[current.status] ?? current.status}</span>{" "}
+          {formatMoney(current.totalPrice, current.currency)} {STATUS[current.paymentStatus] ?? current.paymentStatus} · ref{" "}
+          <code>{current.referenceCode}</code>
+          {showGuest && <span className="muted"> · booked {formatDateTime(current.createdAt)}</span>}
+        </p>
+        <details className="timeline">
+          <summary>Timeline</summary>
+          <ol>
+            {current.timeline.map((step, i) => (
+              <li key={i}>
+                <strong>{step.from ? `${STATUS[step.from] ?? step.from} → ` : ""}{STATUS[step.to] ?? step.to}</strong>{" "}
+                <span className="muted">{formatDateTime(step.at)}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {canCancel && current.status === "CONFIRMED" && (
+        <div className="booking-actions">
+          <button type="button" className="button secondary" onClick={() => setAsking(true)}>
+            Cancel booking
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Cancel this booking?"
+        confirmLabel="Yes, cancel it"
+        danger
+        busy={cancelResult.fetching}
+        onConfirm={doCancel}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          {current.target.name}, {dates}. You will be refunded {formatMoney(current.totalPrice, current.currency)}.
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+// The five listing kinds as the pages show them (the API's TravelBookingType).
+import type { TravelBookingType } from "../gql/graphql";
+
+export type Kind = TravelBookingType;
+
+export type KindInfo = {
+  kind: Kind;
+  slug: string; // in URLs
+  label: string; // plural, in menus
+  singular: string;
+  /** Stays are booked for nights [checkIn, checkOut); everything else for one date. */
+  nights: boolean;
+  unit: string; // what the price is per
+};
+
+export const KINDS: KindInfo[] = [
+  { kind: "PROPERTY", slug: "stays", label: "Stays", singular: "stay", nights: true, unit: "night" },
+  { kind: "TOUR", slug: "tours", label: "Tours", singular: "tour", nights: false, unit: "person" },
+  { kind: "ACTIVITY", slug: "activities", label: "Activities", singular: "activity", nights: false, unit: "person" },
+  { kind: "EVENT", slug: "events", label: "Events", singular: "event", nights: false, unit: "person" },
+  { kind: "TRIP", slug: "transport", label: "Transport", singular: "departure", nights: false, unit: "person" },
+];
+
+export function kindInfo(kind: Kind): KindInfo {
+  return KINDS.find((k) => k.kind === kind) ?? KINDS[0]!;
+}
+
+export function kindFromSlug(slug: string | undefined): KindInfo | undefined {
+  return KINDS.find((k) => k.slug === slug);
+}
+
+export function listingPath(kind: Kind, id: string): string {
+  return `/${kindInfo(kind).slug}/${encodeURIComponent(id)}`;
+}

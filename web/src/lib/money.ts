@@ -1,0 +1,28 @@
+// Money arrives as a Decimal string ("120.00") with an ISO 4217 code; it is never turned into a
+// float for arithmetic (Intl formats the string exactly).
+const formatters = new Map<string, Intl.NumberFormat>();
+
+export function formatMoney(amount: string, currency: string): string {
+  let formatter = formatters.get(currency);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(undefined, { style: "currency", currency });
+    } catch {
+      return `${amount} ${currency}`;
+    }
+    formatters.set(currency, formatter);
+  }
+  // Intl.NumberFormat formats a decimal string exactly (no float rounding).
+  return formatter.format(amount as unknown as number);
+}
+
+/** amount × count, on decimal strings (minor units as BigInt: exact). */
+export function multiply(amount: string, count: number): string {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const scale = fraction.length;
+  const minor = BigInt(whole + fraction) * BigInt(count);
+  if (scale === 0) return minor.toString();
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(scale + 1, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}

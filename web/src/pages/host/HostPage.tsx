@@ -1,0 +1,123 @@
+// Host tools: one's providers (and registering one), the way to new listings, and the bookings
+// on one's listings.
+import { useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { useMutation, useQuery } from "urql";
+import { idempotent, newIdempotencyKey } from "../../api/client";
+import { fieldMessage, fieldOf, problemsOf, sentence } from "../../api/errors";
+import { useSession } from "../../auth/session";
+import { BookingItem } from "../../components/bookings";
+import { Field } from "../../components/Field";
+import { Pagination } from "../../components/Pagination";
+import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
+import { usePageTitle } from "../../lib/title";
+import { CreateProviderDocument, HostedBookingsDocument, MyProvidersDocument } from "./host";
+
+export function HostPage() {
+  usePageTitle("Host tools");
+  const { can } = useSession();
+  if (!can("travel:host")) return <Notice tone="warning">Host tools need the travel:host permission.</Notice>;
+  return (
+    <section className="page host" aria-labelledby="host-title">
+      <div className="page-head">
+        <h1 id="host-title">Host tools</h1>
+        <Link href="/host/new" className="button primary">
+          New listing
+        </Link>
+      </div>
+      <Providers />
+      <HostedBookings />
+    </section>
+  );
+}
+
+function Providers() {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: MyProvidersDocument, context: { additionalTypenames: ["TravelProvider"] } });
+  const providers = data?.travelProviders ?? [];
+  return (
+    <section aria-labelledby="providers-title" className="panel">
+      <h2 id="providers-title">Your providers</h2>
+      {error && <ErrorBox error={error} retry={() => refetch({ requestPolicy: "network-only" })} />}
+      {!data && fetching && <Loading />}
+      {data && providers.length === 0 && <Empty title="You have not registered a provider yet. Register one to start listing." />}
+      {providers.length > 0 && (
+        <ul className="provider-list">
+          {providers.map((p) => (
+            <li key={p.id}>
+              <Link href={`/host/providers/${p.id}`}>{p.name}</Link>{" "}
+              <span className="badge">{p.type === "HOST" ? "Host" : "Operator"}</span>
+              {p.rating != null && <span className="rating"> ★ {p.rating.toFixed(1)}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProviderForm />
+    </section>
+  );
+}
+
+function ProviderForm() {
+  const [name, setName] = useState("");
+  const [type, setType] = useState("HOST");
+  const [result, create] = useMutation(CreateProviderDocument);
+  const [done, setDone] = useState<string | null>(null);
+  const problems = problemsOf(result.error);
+  const errorFor = (field: string) => {
+    const problem = problems.find((p) => fieldOf(p) === field);
+    return problem && fieldMessage(problem);
+  };
+  const general = problems.find((p) => !fieldOf(p));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const answer = await create(
+      { input: { name, type: type as "HOST" | "OPERATOR" } },
+      { ...idempotent(newIdempotencyKey()), additionalTypenames: ["TravelProvider"] },
+    );
+    if (answer.data?.createTravelProvider) {
+      setDone(answer.data.createTravelProvider.name);
+      setName("");
+    }
+  };
+  return (
+    <form className="inline-form" onSubmit={submit} aria-labelledby="new-provider" noValidate>
+      <h3 id="new-provider">Register a provider</h3>
+      <Field label="Name" error={errorFor("name")}>
+        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+      </Field>
+      <Field label="Type">
+        <select value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="HOST">Host (stays)</option>
+          <option value="OPERATOR">Operator (tours, activities, events, transport)</option>
+        </select>
+      </Field>
+      <button type="submit" className="button primary" disabled={result.fetching}>
+        {result.fetching ? "Registering…" : "Register"}
+      </button>
+      {general && <p className="field-error" role="alert">{sentence(result.error)}</p>}
+      {done && <Notice tone="success">{done} is registered. You can now list under it.</Notice>}
+    </form>
+  );
+}
+
+function HostedBookings() {
+  const [skip, setSkip] = useState(0);
+  const [{ data, fetching, error }, refetch] = useQuery({ query: HostedBookingsDocument, variables: { pagination: { skip, take: 20 } } });
+  const bookings = data?.travelBookings ?? [];
+  return (
+    <section aria-labelledby="hosted-title" className="panel">
+      <h2 id="hosted-title">Bookings on your listings</h2>
+      {error && <ErrorBox error={error} retry={() => refetch({ requestPolicy: "network-only" })} />}
+      {!data && fetching && <Loading />}
+      {data && bookings.length === 0 && <Empty title="No bookings on your listings yet." />}
+      <ul className="stack">
+        {bookings.map((b) => (
+          <li key={b.id}>
+            <BookingItem booking={b} showGuest />
+          </li>
+        ))}
+      </ul>
+      <Pagination skip={skip} take={20} shown={bookings.length} total={data?.travelBookingsCount} onChange={setSkip} label="Bookings" />
+    </section>
+  );
+}
