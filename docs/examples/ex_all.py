@@ -1,10 +1,18 @@
 """All examples, in the order they must run (later ones use ids earlier ones saved)."""
 
-from ex_bookings import ANALYTICS, BOOKINGS, GETTING_STARTED
+from ex_bookings import ACCOUNT, ANALYTICS, BOOKINGS, GETTING_STARTED
 from ex_catalog import CATALOG, HOSTING
 from ex_errors import ERRORS
 from example import Example
 
-EXAMPLES: list[Example] = [*HOSTING, *GETTING_STARTED, *CATALOG, *BOOKINGS, *ANALYTICS, *ERRORS]
+EXAMPLES: list[Example] = [
+    *HOSTING,
+    *GETTING_STARTED,
+    *CATALOG,
+    *BOOKINGS,
+    *ACCOUNT,
+    *ANALYTICS,
+    *ERRORS,
+]
 BY_NAME = {example.name: example for example in EXAMPLES}
 assert len(BY_NAME) == len(EXAMPLES), "example names must be unique"

@@ -145,6 +145,32 @@ BOOKINGS = [
     ),
 ]
 
+ACCOUNT = [
+    Example(
+        "viewer",
+        "traveler",
+        """query Me {
+  travelViewer { memberId subject roles permissions workspace { id name plan } }
+}""",
+    ),
+    Example(
+        "counts",
+        "traveler",
+        """query Counts($where: TravelListingFilterInput) {
+  travelProperties(filter: $where, pagination: {take: 2}) { id name }
+  travelPropertiesCount(filter: $where)
+  travelToursCount
+  travelActivitiesCount
+  travelEventsCount
+  travelTripsCount
+  travelProvidersCount(filter: {type: HOST})
+  travelBookingsCount(filter: {bookedByViewer: true})
+  travelFavoritesCount
+}""",
+        {"where": {"location": "lisbon"}},
+    ),
+]
+
 ANALYTICS = [
     Example(
         "overview-stats",

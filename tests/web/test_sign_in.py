@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+from tests.factories import future_date
+from tests.support.cli import travel_json
+from tests.support.idp import OpenIdProvider
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import (
     main_nav,
@@ -14,9 +17,6 @@ from tests.web.steps import (
     sign_out,
     stored_session,
 )
-from tests.factories import future_date
-from tests.support.cli import travel_json
-from tests.support.idp import OpenIdProvider
 
 MENUS = {
     "traveler": ["Discover", "Wishlist", "Itinerary", "Trips", "API explorer"],

@@ -33,6 +33,7 @@ class ProviderFilter(TypedDict, total=False):
     type: ProviderType
     text: str
     minRating: float
+    ownedByViewer: bool
 
 
 class BookingFilter(TypedDict, total=False):
@@ -41,3 +42,5 @@ class BookingFilter(TypedDict, total=False):
     status: BookingStatus
     targetType: BookingType
     targetId: str
+    bookedByViewer: bool
+    hostedByViewer: bool

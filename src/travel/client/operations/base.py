@@ -65,3 +65,15 @@ def compact(**fields: Any) -> dict[str, Any]:
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part.title() for part in rest)
+
+
+def count_document(field: str, filter_type: str | None = None) -> str:
+    """`field(filter: $filter)`, an Int: how many items the list has over all its pages."""
+    if filter_type is None:
+        return f"query {{ {field} }}"
+    return f"query($filter: {filter_type}) {{ {field}(filter: $filter) }}"
+
+
+def filtered(filter: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Variables of a count query."""
+    return {"filter": dict(filter)} if filter else {}

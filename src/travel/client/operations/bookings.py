@@ -9,6 +9,8 @@ from travel.client.operations.base import (
     OperationsBase,
     R,
     compact,
+    count_document,
+    filtered,
     input_mutation,
     list_document,
     one_document,
@@ -24,6 +26,11 @@ class Bookings(OperationsBase[R]):
         """travelBookings: the bookings the caller may see, newest first."""
         document = list_document("travelBookings", sel.BOOKING, "TravelBookingFilter")
         return self._call("travelBookings", document, page(skip, take, filter))
+
+    def bookings_count(self, *, filter: BookingFilter | None = None) -> R:
+        """travelBookingsCount: how many bookings `bookings` lists, over all pages."""
+        document = count_document("travelBookingsCount", "TravelBookingFilter")
+        return self._call("travelBookingsCount", document, filtered(filter))
 
     def booking(self, id: str) -> R:
         """travelBooking: one booking the caller may see (any other id is NOT_FOUND)."""
@@ -72,6 +79,10 @@ class Bookings(OperationsBase[R]):
         """travelFavorites: the caller's wishlist, newest first."""
         document = list_document("travelFavorites", sel.FAVORITE)
         return self._call("travelFavorites", document, page(skip, take))
+
+    def favorites_count(self) -> R:
+        """travelFavoritesCount: how many listings the caller's wishlist holds."""
+        return self._call("travelFavoritesCount", count_document("travelFavoritesCount"), {})
 
     def toggle_favorite(
         self, target_type: BookingType, target_id: str, *, idempotency_key: str | None = None

@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import date
 
 from travel.client.operations import selections as sel
-from travel.client.operations.base import OperationsBase, R, list_document, one_document, page
+from travel.client.operations.base import (
+    OperationsBase,
+    R,
+    count_document,
+    filtered,
+    list_document,
+    one_document,
+    page,
+)
 from travel.client.types import BookingType, ListingFilter, ProviderFilter
 
 LISTING_FILTER = "TravelListingFilterInput"
@@ -71,6 +79,31 @@ class Inventory(OperationsBase[R]):
         """travelTrip: one trip."""
         return self._one("TRIP", id)
 
+    def providers_count(self, *, filter: ProviderFilter | None = None) -> R:
+        """travelProvidersCount: how many providers `providers` lists, over all pages."""
+        document = count_document("travelProvidersCount", "TravelProviderFilterInput")
+        return self._call("travelProvidersCount", document, filtered(filter))
+
+    def properties_count(self, *, filter: ListingFilter | None = None) -> R:
+        """travelPropertiesCount: how many stays `properties` lists, over all pages."""
+        return self._count("PROPERTY", filter)
+
+    def tours_count(self, *, filter: ListingFilter | None = None) -> R:
+        """travelToursCount: how many tours `tours` lists, over all pages."""
+        return self._count("TOUR", filter)
+
+    def activities_count(self, *, filter: ListingFilter | None = None) -> R:
+        """travelActivitiesCount: how many activities `activities` lists, over all pages."""
+        return self._count("ACTIVITY", filter)
+
+    def events_count(self, *, filter: ListingFilter | None = None) -> R:
+        """travelEventsCount: how many events `events` lists, over all pages."""
+        return self._count("EVENT", filter)
+
+    def trips_count(self, *, filter: ListingFilter | None = None) -> R:
+        """travelTripsCount: how many trips `trips` lists, over all pages."""
+        return self._count("TRIP", filter)
+
     def availability(self, kind: BookingType, id: str, from_: date | str, to: date | str) -> R:
         """A listing's calendar, `from_` to `to` included: [{date, capacity, available}]."""
         field = sel.KINDS[kind][1]
@@ -85,6 +118,10 @@ class Inventory(OperationsBase[R]):
         selection, _, field = sel.KINDS[kind]
         document = list_document(field, selection, LISTING_FILTER)
         return self._call(field, document, page(skip, take, filter))
+
+    def _count(self, kind: BookingType, filter: ListingFilter | None) -> R:
+        field = f"{sel.KINDS[kind][2]}Count"
+        return self._call(field, count_document(field, LISTING_FILTER), filtered(filter))
 
     def _one(self, kind: BookingType, id: str) -> R:
         selection, field, _ = sel.KINDS[kind]
