@@ -8,13 +8,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tests.support.api import data
+from tests.support.cli import TRAVEL
 from tests.support.live import LiveServer
 
 LISTS = ("travelProperties", "travelTours", "travelActivities", "travelEvents", "travelTrips")
+# Every listing of the demo (30 per kind): within the query cost limit, where each listing's
+# amenities count as the 50 it may have.
 BROWSE = (
     "{ travelProviders(pagination: {take: 100}) { id name type rating } "
     + " ".join(
-        f"{field}(pagination: {{take: 100}}) {{ id name location rating amenities price currency }}"
+        f"{field}(pagination: {{take: 30}}) {{ id name location rating amenities price currency }}"
         for field in LISTS
     )
     + " }"
@@ -22,7 +25,7 @@ BROWSE = (
 
 
 def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["travel", *args], env=env, capture_output=True, text=True, timeout=120)
+    return subprocess.run([TRAVEL, *args], env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_demo_seed_prints_keys_and_fills_a_varied_catalog(

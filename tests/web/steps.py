@@ -36,15 +36,18 @@ def signed_in(page: Page) -> None:
     menu_or_sign_out = page.get_by_role("button", name="Menu").or_(
         page.get_by_role("button", name="Sign out")
     )
-    expect(menu_or_sign_out).to_be_visible()
+    expect(menu_or_sign_out.first).to_be_visible()
 
 
 def main_nav(page: Page) -> Locator:
     """The main navigation, opened first on a phone (where it hides behind "Menu")."""
+    signed_in(page)
     menu = page.get_by_role("button", name="Menu")
     if menu.is_visible() and menu.get_attribute("aria-expanded") == "false":
         menu.click()
-    return page.get_by_role("navigation", name="Main")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav).to_be_visible()
+    return nav
 
 
 def go_to(page: Page, label: str) -> None:
@@ -73,3 +76,9 @@ def serious_accessibility_problems(page: Page) -> list[str]:
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def choose_kind(page: Page, label: str) -> None:
+    """A tab of discovery: Stays, Tours, Activities, Events or Transport."""
+    page.get_by_role("navigation", name="Kinds of listing").get_by_role("link", name=label).click()
+    expect(page.get_by_text(f"Showing all {label.lower()}")).to_be_visible()

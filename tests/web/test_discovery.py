@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 from tests.factories import future_date
 from tests.web.conftest import Console, WebApp
-from tests.web.steps import sign_in_as
+from tests.web.steps import choose_kind, sign_in_as
 
 
 def _query(page: Page) -> dict[str, list[str]]:
@@ -32,36 +32,33 @@ def test_every_kind_has_its_listings(page: Page, web: WebApp) -> None:
         ("Events", "30 events"),
         ("Transport", "30 transport"),
     ):
-        page.get_by_role("navigation", name="Kinds of listing").get_by_role(
-            "link", name=tab
-        ).click()
+        choose_kind(page, tab)
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
         assert len(_results(page)) == 12
 
 
 def test_a_filtered_search_lives_in_the_url_and_survives_a_reload(page: Page, web: WebApp) -> None:
     sign_in_as(page, web, "traveler")
-    page.get_by_role("navigation", name="Kinds of listing").get_by_role(
-        "link", name="Tours"
-    ).click()
     search = page.get_by_role("search")
     search.get_by_label("Where").fill("lisbon")
     search.get_by_role("button", name="More filters").click()
     search.get_by_label("Rating").select_option("4")
     search.get_by_label("Currency").select_option("EUR")
     search.get_by_role("button", name="Search").click()
+    expect(page.get_by_text("Showing stays in lisbon · EUR · ★ 4+")).to_be_visible()
     expect(page).to_have_url(re.compile(r"where=lisbon"))
     query = _query(page)
-    assert query["kind"] == ["tours"]
+    assert query["kind"] == ["stays"]
     assert query["rating"] == ["4"]
     assert query["currency"] == ["EUR"]
     found = _results(page)
-    assert found, "the demo catalog has rated tours in Lisbon"
+    assert found, "the demo catalog has well-rated stays in Lisbon, priced in euros"
     cards = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
     for text in cards.all_inner_texts():
         assert "Lisbon" in text
         assert "€" in text
-    heading = page.get_by_role("heading", name=re.compile(r"^\d+ tours?$")).inner_text()
+        assert float(re.search(r"★ ([\d.]+)", text).group(1)) >= 4  # type: ignore[union-attr]
+    heading = page.get_by_role("heading", name=re.compile(r"^\d+ stays?$")).inner_text()
     page.reload()
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
     assert _results(page) == found
@@ -75,6 +72,7 @@ def test_dates_and_guests_narrow_stays_and_reach_the_listing(page: Page, web: We
     search.get_by_label("Check-out").fill(future_date(23))
     search.get_by_label("Guests").fill("2")
     search.get_by_role("button", name="Search").click()
+    expect(page.get_by_text(re.compile(r"Showing stays .* · 2 guests$"))).to_be_visible()
     expect(page).to_have_url(re.compile(r"guests=2"))
     first = page.get_by_role("list", name=re.compile("found$")).get_by_role("article").first
     name = first.get_by_role("heading").inner_text()

@@ -18,9 +18,13 @@ from travel.demo import data
 LISTINGS_PER_KIND = 30
 
 
-def _price(rng: random.Random, low: int, high: int) -> Decimal:
-    """A price ending like real ones do (…9.00 or …5.00)."""
-    return Decimal(rng.randrange(low, high, 5) + rng.choice((0, 4))).quantize(Decimal("0.01"))
+def _price(rng: random.Random, low: int, high: int, city: str = "New York") -> dict[str, Any]:
+    """A price in the city's currency, ending like real ones do (…9.00 or …5.00; round
+    hundreds in currencies of small units)."""
+    currency, rate = data.CURRENCIES.get(city, ("USD", 1))
+    dollars = rng.randrange(low, high, 5) + rng.choice((0, 4))
+    amount = dollars if rate == 1 else round(dollars * rate, -2)
+    return {"currency": currency, "price": Decimal(amount).quantize(Decimal("0.01"))}
 
 
 def _pick(rng: random.Random, pool: Sequence[str], low: int, high: int) -> list[str]:
@@ -46,15 +50,19 @@ def stay(rng: random.Random, n: int) -> dict[str, Any]:
         "name": name[0].upper() + name[1:],
         "location": f"{city}, {country}",
         "description": f"A {kind.lower()} in {area}, minutes from the best of {city}.",
-        "pricePerNight": _price(rng, 45, 420),
+        **_per_night(_price(rng, 45, 420, city)),
         "amenities": _pick(rng, data.STAY_AMENITIES, 3, 7),
         "maxGuests": rng.choice((1, 2, 2, 2, 3, 4, 6)),
         "units": units,
     }
 
 
+def _per_night(price: dict[str, Any]) -> dict[str, Any]:
+    return {"pricePerNight": price["price"], "currency": price["currency"]}
+
+
 def _per_person(rng: random.Random, city: str, country: str, low: int, high: int) -> dict[str, Any]:
-    return {"location": f"{city}, {country}", "price": _price(rng, low, high)}
+    return {"location": f"{city}, {country}", **_price(rng, low, high, city)}
 
 
 def tour(rng: random.Random, n: int) -> dict[str, Any]:
@@ -104,7 +112,7 @@ def trip(rng: random.Random, n: int, today: date) -> dict[str, Any]:
     return {
         "name": f"{origin} → {destination} ({mode.lower()})",
         "description": f"Direct {mode.lower()} from {origin} to {destination}.",
-        "price": _price(rng, 10 * hours, 60 * hours + 20),
+        **_price(rng, 10 * hours, 60 * hours + 20, origin),
         "amenities": _pick(rng, data.TRIP_AMENITIES, 1, 3),
         "capacity": {"CAR": 4, "BUS": 50, "TRAIN": 300, "FERRY": 400, "FLIGHT": 180}[mode],
         "origin": origin,

@@ -14,6 +14,19 @@ CITIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "New York": ("United States", ("SoHo", "Williamsburg", "Harlem", "West Village")),
 }
 
+# city → (ISO 4217 currency, how many of it a US dollar buys, roughly): prices are local.
+CURRENCIES: dict[str, tuple[str, int]] = {
+    "Lisbon": ("EUR", 1),
+    "Porto": ("EUR", 1),
+    "Barcelona": ("EUR", 1),
+    "Kyoto": ("JPY", 150),
+    "Tokyo": ("JPY", 150),
+    "Mexico City": ("MXN", 18),
+    "Cape Town": ("ZAR", 18),
+    "Reykjavik": ("ISK", 140),
+    "New York": ("USD", 1),
+}
+
 HOSTS = (
     "Casa Azul Guesthouse",
     "Harbour View Apartments",

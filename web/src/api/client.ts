@@ -14,7 +14,13 @@ export function createClient({ credential, onUnauthenticated }: ClientOptions): 
     url: config.apiUrl,
     preferGetMethod: false, // the API answers POST only
     requestPolicy: "cache-and-network",
-    fetchOptions: () => ({ headers: { Authorization: `Bearer ${credential}` } }),
+    // The credential is added by the fetch itself: an operation's own fetchOptions (an
+    // Idempotency-Key) replace the client's, and must not drop the Authorization header.
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("Authorization", `Bearer ${credential}`);
+      return fetch(input, { ...init, headers });
+    },
     exchanges: [
       cacheExchange,
       mapExchange({

@@ -1,5 +1,5 @@
 // The frame of every page: skip link, header with what the signed-in person may use, main.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSession, type Permission } from "../auth/session";
 
@@ -22,8 +22,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const first = useRef(true);
 
   // A new page: close the menu, go to the top, and move focus to the content (as a full page
-  // load would), so keyboard and screen-reader users start at the page they asked for.
-  useEffect(() => {
+  // load would), so keyboard and screen-reader users start at the page they asked for. Before
+  // the browser paints (a layout effect): no key pressed on the new page goes astray.
+  useLayoutEffect(() => {
     setOpen(false);
     if (first.current) {
       first.current = false;
@@ -32,6 +33,12 @@ export function Layout({ children }: { children: ReactNode }) {
     window.scrollTo(0, 0);
     main.current?.focus({ preventScroll: true });
   }, [location]);
+
+  // Signed in: the sign-in form is gone, so focus goes to the page that replaced it.
+  const member = viewer?.memberId;
+  useLayoutEffect(() => {
+    if (member) main.current?.focus({ preventScroll: true });
+  }, [member]);
 
   const items = NAV.filter((item) => item.needs.some((p) => can(p)));
   const active = (href: string) => (href === "/" ? location === "/" : location.startsWith(href));

@@ -128,7 +128,11 @@ function Analytics() {
             />
             <BarChart
               title="Revenue by currency"
-              bars={stats.revenueByCurrency.map((r) => ({ label: r.currency, value: r.bookings, display: `${formatMoney(r.amount, r.currency)} · ${r.bookings} bookings` }))}
+              bars={stats.revenueByCurrency.map((r) => ({
+                label: `${r.currency} · ${r.bookings} booking${r.bookings === 1 ? "" : "s"}`,
+                value: r.bookings,
+                display: formatMoney(r.amount, r.currency),
+              }))}
               note="Bar length is the number of bookings: amounts in different currencies are never added up."
             />
           </div>
@@ -162,7 +166,7 @@ function AllBookings() {
       {error && <ErrorBox error={error} retry={() => refetch({ requestPolicy: "network-only" })} />}
       {!data && fetching && <Loading />}
       {data && bookings.length === 0 && <Empty title="No bookings." />}
-      <ul className="stack">
+      <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
             <BookingItem booking={b} showGuest />

@@ -11,21 +11,21 @@ export function BarChart({ title, bars, note }: { title: string; bars: Bar[]; no
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{title}</figcaption>
-      {bars.length === 0 ? (
+      {bars.every((bar) => bar.value === 0) ? (
         <p className="muted">No bookings in this window.</p>
       ) : (
         <>
           <svg viewBox={`0 0 400 ${height}`} role="img" aria-hidden="true" focusable="false" preserveAspectRatio="xMinYMin meet">
             {bars.map((bar, i) => {
-              const width = Math.max(2, (bar.value / max) * 230);
+              const width = Math.max(2, (bar.value / max) * 150);
               const y = i * row;
               return (
                 <g key={bar.label} transform={`translate(0 ${y})`}>
                   <text x="0" y="20" className="chart-label">
-                    {bar.label.length > 18 ? `${bar.label.slice(0, 17)}…` : bar.label}
+                    {bar.label.length > 19 ? `${bar.label.slice(0, 18)}…` : bar.label}
                   </text>
-                  <rect x="130" y="6" width={width} height="20" rx="4" className={`chart-bar c${i % 6}`} />
-                  <text x={136 + width} y="20" className="chart-value">
+                  <rect x="140" y="6" width={width} height="20" rx="4" className={`chart-bar c${i % 6}`} />
+                  <text x={146 + width} y="20" className="chart-value">
                     {bar.display}
                   </text>
                 </g>

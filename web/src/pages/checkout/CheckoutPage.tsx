@@ -143,14 +143,22 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
             <p>{describe(problem, LABELS)}</p>
           </div>
         )}
-        <div className="actions">
+        <div className="actions apart">
           <Link href={`${listingPath(kind.kind, id)}?${search.toString()}`} className="button secondary">
             Change
           </Link>
-          <button type="button" className="button primary" onClick={confirm} disabled={result.fetching}>
-            {result.fetching ? "Booking…" : problem && !FINAL.has(problem.code) ? "Try again" : `Confirm and pay ${formatMoney(total, listing.currency)}`}
+          {/* The label stays while booking (a spinner is added): a second click of a double
+              click must land on this button again, not on what a shorter label would uncover. */}
+          <button type="button" className="button primary" onClick={confirm} disabled={result.fetching} aria-busy={result.fetching}>
+            {result.fetching && <span className="spinner light" aria-hidden="true" />}
+            {problem && !FINAL.has(problem.code) ? "Try again" : `Confirm and pay ${formatMoney(total, listing.currency)}`}
           </button>
         </div>
+        {result.fetching && (
+          <p className="visually-hidden" role="status">
+            Booking…
+          </p>
+        )}
       </div>
     </section>
   );

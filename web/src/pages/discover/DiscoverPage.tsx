@@ -8,7 +8,7 @@ import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
 import type { ListingCardFragment } from "../../gql/graphql";
-import { addDays, todayUtc } from "../../lib/dates";
+import { addDays, formatShortDay, isDay, todayUtc } from "../../lib/dates";
 import { KINDS } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { filterOf, PAGE_SIZE, readSearch, stayParams, writeSearch, type Search } from "./search";
@@ -184,7 +184,7 @@ function SearchForm({ search, onSearch }: { search: Search; onSearch: (search: S
 
 function Results({ search, onPage }: { search: Search; onPage: (skip: number) => void }) {
   const slug = search.kind.slug;
-  const [{ data, fetching, error }, refetch] = useQuery({
+  const [{ data, fetching, error, operation }, refetch] = useQuery({
     query: DiscoverDocument,
     variables: {
       filter: filterOf(search),
@@ -204,11 +204,13 @@ function Results({ search, onPage }: { search: Search; onPage: (skip: number) =>
     if (search.skip > 0) document.getElementById("results")?.focus();
   }, [search.skip]);
   return (
-    <div className="results" id="results" tabIndex={-1} aria-busy={fetching}>
+    // While a new search runs, the previous results stay, dimmed (urql keeps them).
+    <div className={`results ${fetching ? "stale" : ""}`} id="results" tabIndex={-1} aria-busy={fetching}>
       <div className="results-head">
         <h2>{total == null ? search.kind.label : `${total} ${total === 1 ? search.kind.singular : search.kind.label.toLowerCase()}`}</h2>
         {fetching && <Loading label="Updating…" />}
       </div>
+      {data && !fetching && <p className="results-summary">{summaryOf(search)}</p>}
       {error && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
       {!error && !listings && fetching && <Loading label={`Finding ${search.kind.label.toLowerCase()}…`} />}
       {listings && listings.length === 0 && (
@@ -225,7 +227,31 @@ function Results({ search, onPage }: { search: Search; onPage: (skip: number) =>
           ))}
         </ul>
       )}
-      <Pagination skip={search.skip} take={PAGE_SIZE} shown={listings?.length ?? 0} total={total} onChange={onPage} label={search.kind.label} />
+      {/* The range is of the results shown (the previous page stays while the next loads). */}
+      <Pagination
+        skip={operation?.variables.pagination?.skip ?? search.skip}
+        take={PAGE_SIZE}
+        shown={listings?.length ?? 0}
+        total={total}
+        onChange={onPage}
+        label={search.kind.label}
+      />
     </div>
   );
+}
+
+/** The search the results answer, in words ("in lisbon · 20 Dec – 23 Dec · 2 guests"). */
+function summaryOf(search: Search): string {
+  const parts: string[] = [];
+  if (search.text.trim()) parts.push(`“${search.text.trim()}”`);
+  if (search.location.trim()) parts.push(`in ${search.location.trim()}`);
+  if (isDay(search.from) && isDay(search.to)) parts.push(`${formatShortDay(search.from)} – ${formatShortDay(search.to)}`);
+  else if (isDay(search.from)) parts.push(`from ${formatShortDay(search.from)}`);
+  const guests = Number.parseInt(search.guests, 10);
+  if (guests > 0) parts.push(`${guests} guest${guests === 1 ? "" : "s"}`);
+  if (search.minPrice || search.maxPrice) parts.push(`price ${search.minPrice || "0"}–${search.maxPrice || "any"}`);
+  if (search.currency) parts.push(search.currency.toUpperCase());
+  if (search.minRating) parts.push(`★ ${search.minRating}+`);
+  if (search.providerId) parts.push("one provider");
+  return parts.length ? `Showing ${search.kind.label.toLowerCase()} ${parts.join(" · ")}` : `Showing all ${search.kind.label.toLowerCase()}`;
 }

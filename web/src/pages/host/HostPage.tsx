@@ -13,6 +13,10 @@ import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { usePageTitle } from "../../lib/title";
 import { CreateProviderDocument, HostedBookingsDocument, MyProvidersDocument } from "./host";
 
+// Re-read after a mutation touching these types (a constant: urql re-runs a query whose
+// context object changes, so a new object per render would loop).
+const REFRESHED_BY = { additionalTypenames: ["TravelProvider"] };
+
 export function HostPage() {
   usePageTitle("Host tools");
   const { can } = useSession();
@@ -32,7 +36,7 @@ export function HostPage() {
 }
 
 function Providers() {
-  const [{ data, fetching, error }, refetch] = useQuery({ query: MyProvidersDocument, context: { additionalTypenames: ["TravelProvider"] } });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: MyProvidersDocument, context: REFRESHED_BY });
   const providers = data?.travelProviders ?? [];
   return (
     <section aria-labelledby="providers-title" className="panel">
@@ -110,7 +114,7 @@ function HostedBookings() {
       {error && <ErrorBox error={error} retry={() => refetch({ requestPolicy: "network-only" })} />}
       {!data && fetching && <Loading />}
       {data && bookings.length === 0 && <Empty title="No bookings on your listings yet." />}
-      <ul className="stack">
+      <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
             <BookingItem booking={b} showGuest />

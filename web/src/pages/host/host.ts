@@ -22,13 +22,29 @@ export const HostedBookingsDocument = graphql(`
 `);
 
 export const ProviderListingsDocument = graphql(`
-  query ProviderListings($id: ID!, $filter: TravelListingFilterInput!, $from: Date!, $to: Date!) {
+  query ProviderListings(
+    $id: ID!
+    $filter: TravelListingFilterInput!
+    $pagination: TravelPaginationInput
+    $from: Date!
+    $to: Date!
+    $stays: Boolean!
+    $tours: Boolean!
+    $activities: Boolean!
+    $events: Boolean!
+    $transport: Boolean!
+  ) {
     travelProvider(id: $id) { id name type rating }
-    travelProperties(filter: $filter, pagination: { take: 100 }) { ...HostedListing }
-    travelTours(filter: $filter, pagination: { take: 100 }) { ...HostedListing }
-    travelActivities(filter: $filter, pagination: { take: 100 }) { ...HostedListing }
-    travelEvents(filter: $filter, pagination: { take: 100 }) { ...HostedListing }
-    travelTrips(filter: $filter, pagination: { take: 100 }) { ...HostedListing }
+    travelPropertiesCount(filter: $filter)
+    travelToursCount(filter: $filter)
+    travelActivitiesCount(filter: $filter)
+    travelEventsCount(filter: $filter)
+    travelTripsCount(filter: $filter)
+    travelProperties(filter: $filter, pagination: $pagination) @include(if: $stays) { ...HostedListing }
+    travelTours(filter: $filter, pagination: $pagination) @include(if: $tours) { ...HostedListing }
+    travelActivities(filter: $filter, pagination: $pagination) @include(if: $activities) { ...HostedListing }
+    travelEvents(filter: $filter, pagination: $pagination) @include(if: $events) { ...HostedListing }
+    travelTrips(filter: $filter, pagination: $pagination) @include(if: $transport) { ...HostedListing }
   }
 
   fragment HostedListing on TravelListing {

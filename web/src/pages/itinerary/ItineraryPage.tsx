@@ -79,13 +79,17 @@ function entriesOf(data: ItineraryQuery | undefined, today: string): { timeline:
   return { timeline, saved };
 }
 
+// Re-read after a mutation touching these types (a constant: urql re-runs a query whose
+// context object changes, so a new object per render would loop).
+const REFRESHED_BY = { additionalTypenames: ["TravelFavorite", "TravelBooking"] };
+
 export function ItineraryPage() {
   usePageTitle("Itinerary");
   const { can } = useSession();
   const [{ data, fetching, error }, refetch] = useQuery({
     query: ItineraryDocument,
     variables: { bookings: can("travel:book"), favorites: can("travel:favorite") },
-    context: { additionalTypenames: ["TravelFavorite", "TravelBooking"] },
+    context: REFRESHED_BY,
   });
   const { timeline, saved } = entriesOf(data, todayUtc());
   const days = new Map<string, Entry[]>();

@@ -1,6 +1,6 @@
 // A month of a listing's availability (the API's `availability(from, to)`), with the chosen
 // dates marked; each open day is a button that picks it.
-import { addDays, addMonths, firstOfMonth, formatDay, formatMonth, lastOfMonth, todayUtc } from "../../lib/dates";
+import { addDays, addMonths, firstOfMonth, formatMonth, lastOfMonth, todayUtc } from "../../lib/dates";
 
 export type Day = { date: string; capacity: number; available: number };
 
@@ -60,20 +60,28 @@ export function AvailabilityCalendar({ month, days, unit, selected, onMonth, onP
                 const past = date < today;
                 const open = !past && free > 0;
                 const chosen = selected && date >= selected.first && date <= selected.last;
-                const label = `${formatDay(date)}: ${past ? "past" : info?.capacity ? `${free} ${unit}${free === 1 ? "" : "s"} free` : "not running"}`;
+                const closedBecause = past ? "past" : "not running";
                 const className = `day ${open ? "open" : "closed"} ${chosen ? "chosen" : ""} ${free > 0 && info && free < info.capacity ? "few" : ""}`;
+                // The name a screen reader reads is the visible day and count plus hidden words
+                // ("17 December 2026, 2 rooms free"), so what is seen is part of what is said.
+                const content = (
+                  <>
+                    <span className="day-number">{Number(date.slice(8))}</span>
+                    <span className="visually-hidden"> {formatMonth(date)}, </span>
+                    {!past && info?.capacity ? <span className="day-free">{free}</span> : null}
+                    <span className="visually-hidden">
+                      {past || !info?.capacity ? closedBecause : ` ${unit}${free === 1 ? "" : "s"} free`}
+                    </span>
+                  </>
+                );
                 return (
                   <td key={date}>
                     {onPick && open ? (
-                      <button type="button" className={className} aria-label={label} aria-pressed={!!chosen} onClick={() => onPick(date)}>
-                        <span className="day-number">{Number(date.slice(8))}</span>
-                        <span className="day-free">{free}</span>
+                      <button type="button" className={className} aria-pressed={!!chosen} onClick={() => onPick(date)}>
+                        {content}
                       </button>
                     ) : (
-                      <span className={className} aria-label={label} role="img">
-                        <span className="day-number">{Number(date.slice(8))}</span>
-                        {!past && info?.capacity ? <span className="day-free">{free}</span> : null}
-                      </span>
+                      <span className={className}>{content}</span>
                     )}
                   </td>
                 );

@@ -42,7 +42,7 @@ export function TripsPage() {
       {upcoming.length > 0 && (
         <section aria-labelledby="upcoming">
           <h2 id="upcoming">Upcoming</h2>
-          <ul className="stack">
+          <ul className="stack" aria-busy={fetching}>
             {upcoming.map((b) => (
               <li key={b.id}>
                 <BookingItem booking={b} />
@@ -54,7 +54,7 @@ export function TripsPage() {
       {past.length > 0 && (
         <section aria-labelledby="past">
           <h2 id="past">Past and cancelled</h2>
-          <ul className="stack">
+          <ul className="stack" aria-busy={fetching}>
             {past.map((b) => (
               <li key={b.id}>
                 <BookingItem booking={b} canCancel={b.status === "CONFIRMED"} />

@@ -21,13 +21,17 @@ export const WishlistDocument = graphql(`
 
 const PAGE = 24;
 
+// Re-read after a mutation touching these types (a constant: urql re-runs a query whose
+// context object changes, so a new object per render would loop).
+const REFRESHED_BY = { additionalTypenames: ["TravelFavorite"] };
+
 export function WishlistPage() {
   usePageTitle("Wishlist");
   const [skip, setSkip] = useState(0);
   const [{ data, fetching, error }, refetch] = useQuery({
     query: WishlistDocument,
     variables: { pagination: { skip, take: PAGE } },
-    context: { additionalTypenames: ["TravelFavorite"] },
+    context: REFRESHED_BY,
   });
   const favorites = data?.travelFavorites ?? [];
   return (

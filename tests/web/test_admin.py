@@ -1,0 +1,100 @@
+"""Admin: overview stats and analytics drawn as charts over a chosen window, and every booking
+of the workspace."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from tests.factories import future_date
+from tests.web.conftest import WebApp
+from tests.web.steps import go_to, sign_in_as
+
+BOOK = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { id } }"
+CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id } }"
+
+
+def _api(web: WebApp, query: str, variables: dict[str, object]) -> dict[str, object]:
+    key = web.keys["traveler"]
+    answer = httpx.post(
+        web.api_url,
+        json={"query": query, "variables": variables},
+        headers={"Authorization": f"Bearer {key}"},
+    )
+    body = answer.json()
+    assert "errors" not in body, body
+    return dict(body["data"])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def bookings(web: WebApp) -> None:
+    """Bookings of three kinds for the demo traveler, one of them cancelled."""
+    listings = _api(
+        web,
+        "{ travelTours(pagination: {take: 2}) { id } travelEvents(pagination: {take: 1}) { id startsAt } }",
+        {},
+    )
+    tours, [event] = listings["travelTours"], listings["travelEvents"]  # type: ignore[misc]
+    made = [
+        _api(
+            web,
+            BOOK,
+            {"i": {"targetType": "TOUR", "targetId": tours[0]["id"], "checkIn": future_date(20)}},
+        ),  # type: ignore[index]
+        _api(
+            web,
+            BOOK,
+            {"i": {"targetType": "TOUR", "targetId": tours[1]["id"], "checkIn": future_date(21)}},
+        ),  # type: ignore[index]
+        _api(
+            web,
+            BOOK,
+            {
+                "i": {
+                    "targetType": "EVENT",
+                    "targetId": event["id"],
+                    "checkIn": event["startsAt"][:10],
+                }
+            },
+        ),
+    ]
+    _api(web, CANCEL, {"id": made[1]["createTravelBooking"]["id"]})  # type: ignore[index]
+
+
+def test_the_admin_reads_charts_over_a_window(page: Page, web: WebApp) -> None:
+    sign_in_as(page, web, "admin")
+    go_to(page, "Admin")
+    analytics = page.get_by_role("region", name="Analytics")
+    for caption in (
+        "Category mix",
+        re.compile("Top providers by revenue"),
+        "Occupancy of stays",
+        "Revenue by currency",
+    ):
+        expect(analytics.get_by_role("figure", name=caption)).to_be_visible()
+    expect(analytics.get_by_text("Bookings", exact=True)).to_be_visible()
+    # A window that has no bookings: the charts say so, the URL keeps the window.
+    analytics.get_by_label("Check-ins from").fill(future_date(300))
+    analytics.get_by_label("until (not included)").fill(future_date(310))
+    analytics.get_by_role("button", name="Show").click()
+    expect(page).to_have_url(re.compile(f"from={future_date(300)}"))
+    expect(analytics.get_by_role("figure", name="Category mix")).to_contain_text(
+        "No bookings in this window."
+    )
+    analytics.get_by_role("button", name="All time").click()
+    expect(analytics.get_by_text("All confirmed bookings of all time.")).to_be_visible()
+    mix = analytics.get_by_role("figure", name="Category mix")
+    expect(mix.locator("svg rect").first).to_be_visible()  # drawn, not just numbers
+
+
+def test_the_admin_sees_every_booking(desktop: Page, web: WebApp) -> None:
+    sign_in_as(desktop, web, "admin", path="/admin")
+    every = desktop.get_by_role("region", name="All bookings")
+    expect(every.get_by_role("article").first).to_be_visible()
+    every.get_by_label("Status").select_option("CANCELLED")
+    expect(every.get_by_role("list")).to_have_attribute("aria-busy", "false")
+    expect(every.get_by_role("article").first).to_contain_text("Cancelled")
+    for text in every.get_by_role("article").all_inner_texts():
+        assert "Cancelled" in text

@@ -1,0 +1,92 @@
+"""Host tools: register a provider, list a stay (the API's validation message shown next to the
+field), see its availability and the bookings on one's listings."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import httpx
+from playwright.sync_api import Page, expect
+from tests.factories import future_date
+from tests.web.conftest import Console, WebApp
+from tests.web.steps import go_to, sign_in_as
+
+
+def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
+    page: Page, web: WebApp, console: Console
+) -> None:
+    console.expected.append("status of 400")  # never: field errors come back with HTTP 200
+    sign_in_as(page, web, "host")
+    go_to(page, "Host")
+    provider = f"Casa Teste {uuid.uuid4().hex[:6]}"
+    form = page.get_by_role("form", name="Register a provider")
+    form.get_by_label("Name").fill(provider)
+    form.get_by_role("button", name="Register").click()
+    expect(form.get_by_role("status")).to_contain_text(f"{provider} is registered")
+    expect(
+        page.get_by_role("region", name="Your providers").get_by_role("link", name=provider)
+    ).to_be_visible()
+
+    page.get_by_role("link", name="New listing").first.click()
+    expect(page.get_by_role("heading", name="New stay")).to_be_visible()
+    page.get_by_label("Provider").select_option(label=provider)
+    name = f"Rooftop loft {uuid.uuid4().hex[:4]}"
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Location").fill("Porto, Portugal")
+    page.get_by_label("Price per night").fill("-5")
+    page.get_by_label("Rooms").fill("2")
+    page.get_by_role("button", name="Create listing").click()
+    price = page.get_by_label("Price per night")
+    expect(price).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_text("Must not be negative")).to_be_visible()
+    price.fill("95.00")
+    page.get_by_role("button", name="Create listing").click()
+    created = page.get_by_role("status")
+    expect(created).to_contain_text(f"{name} is listed")
+
+    # A traveler books it; the host sees the booking and the room taken in the calendar strip.
+    listing_id = created.get_by_role("link").get_attribute("href").rsplit("/", 1)[1]  # type: ignore[union-attr]
+    book = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { referenceCode } }"
+    variables = {
+        "i": {
+            "targetType": "PROPERTY",
+            "targetId": listing_id,
+            "checkIn": future_date(1),
+            "checkOut": future_date(3),
+        }
+    }
+    answer = httpx.post(
+        web.api_url,
+        json={"query": book, "variables": variables},
+        headers={"Authorization": f"Bearer {web.keys['traveler']}"},
+    )
+    reference = answer.json()["data"]["createTravelBooking"]["referenceCode"]
+
+    go_to(page, "Host")
+    expect(page.get_by_role("region", name="Bookings on your listings")).to_contain_text(reference)
+    page.get_by_role("region", name="Your providers").get_by_role("link", name=provider).click()
+    listing = page.get_by_role("listitem").filter(has_text=name)
+    strip = listing.get_by_role("table", name=re.compile("Free in the next 14 days"))
+    expect(strip.get_by_role("cell").nth(1)).to_have_text("1/2")  # tomorrow: one of two rooms taken
+    expect(strip.get_by_role("cell").nth(0)).to_have_text("2/2")
+
+
+def test_every_kind_has_its_form(desktop: Page, web: WebApp) -> None:
+    sign_in_as(desktop, web, "host", path="/host/new")
+    fields = {
+        "Tour": ["Price per person", "Places per date", "Duration (minutes) (optional)"],
+        "Activity": ["Price per person", "Places per date"],
+        "Event": ["Venue", "Starts (UTC)", "Ends (UTC)"],
+        "Transport": ["From", "To", "Mode", "Departs (UTC)", "Seats"],
+        "Stay": ["Price per night", "Rooms", "Guests per room (optional)"],
+    }
+    for kind, labels in fields.items():
+        desktop.get_by_role("radio", name=kind).check()
+        for label in labels:
+            expect(desktop.get_by_label(label, exact=True)).to_be_visible()
+
+
+def test_a_traveler_has_no_host_tools(desktop: Page, web: WebApp) -> None:
+    sign_in_as(desktop, web, "traveler", path="/host")
+    expect(desktop.get_by_text("Host tools need the travel:host permission.")).to_be_visible()
