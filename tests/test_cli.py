@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import uuid
 
 import pytest
 from tests.factories import count_rows
 from tests.support.api import data, error_codes, post
+from tests.support.cli import travel, travel_json
 from tests.support.live import LiveServer
 
 PING = "query { travelProviders(pagination: {skip: 0, take: 1}) { id name } }"
-
-
-def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["travel", *args], env=env, capture_output=True, text=True, timeout=60)
-
-
-def travel_json(env: dict[str, str], *args: str) -> dict[str, object]:
-    result = travel(env, *args, "--json")
-    assert result.returncode == 0, result.stderr
-    payload: dict[str, object] = json.loads(result.stdout)
-    return payload
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], code: int = 1) -> str:

@@ -18,18 +18,11 @@ from tests.factories import (
     create_tenant,
     future_date,
 )
+from tests.support.cli import travel
 from tests.support.live import LiveServer
 from tests.support.oidc import Issuer
 
 PROVIDERS = "{ travelProviders(pagination: {take: 5}) { id name type } }"
-
-
-def travel(
-    env: dict[str, str], *args: str, stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["travel", *args], env=env, input=stdin, capture_output=True, text=True, timeout=60
-    )
 
 
 def client_env(**values: str) -> dict[str, str]:

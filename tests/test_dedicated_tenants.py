@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import delete, insert, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from tests.conftest import is_postgres
@@ -19,7 +19,9 @@ from tests.support.api import error_codes, post
 from tests.support.cli import travel, travel_json
 from tests.support.live import LiveServer
 
+from travel.auth.models import Workspace
 from travel.db.engine import async_url
+from travel.db.session import system_transaction
 
 PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
 
@@ -33,11 +35,25 @@ async def _admin(url: str, statement: str) -> None:
         await engine.dispose()
 
 
+def _forget_workspaces_in(server: LiveServer, url: str) -> None:
+    """Remove the shared database's entries of the workspaces kept in `url` (test clean-up:
+    the service has no command that deletes a workspace)."""
+
+    async def run() -> None:
+        async with system_transaction(server.services.databases.main) as session:
+            await session.execute(delete(Workspace).where(Workspace.database_url == url))
+
+    server.run(run())
+
+
 @pytest.fixture
-def dedicated_url(database_url: str, tmp_path: Path) -> Iterator[str]:
-    """A second, empty database of the same kind as the shared one."""
+def dedicated_url(server: LiveServer, database_url: str, tmp_path: Path) -> Iterator[str]:
+    """A second, empty database of the same kind as the shared one (gone after the test, with
+    the shared database's entry of every workspace in it)."""
     if not is_postgres(database_url):
-        yield f"sqlite:///{tmp_path / 'dedicated.db'}"
+        url = f"sqlite:///{tmp_path / 'dedicated.db'}"
+        yield url
+        _forget_workspaces_in(server, url)
         return
     name = f"travel_dedicated_{uuid.uuid4().hex[:10]}"
     asyncio.run(_admin(database_url, f"CREATE DATABASE {name}"))
@@ -45,6 +61,7 @@ def dedicated_url(database_url: str, tmp_path: Path) -> Iterator[str]:
     try:
         yield url
     finally:
+        _forget_workspaces_in(server, url)
         asyncio.run(_admin(database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
@@ -62,7 +79,14 @@ def test_operator_commands_find_the_tenants_own_database(
     server: LiveServer, cli_env: dict[str, str], dedicated_url: str
 ) -> None:
     created = travel_json(
-        cli_env, "workspace", "create", "Dedicated", "--plan", "pro", "--database-url", dedicated_url
+        cli_env,
+        "workspace",
+        "create",
+        "Dedicated",
+        "--plan",
+        "pro",
+        "--database-url",
+        dedicated_url,
     )
     ws = str(created["id"])
     member = travel_json(
@@ -98,3 +122,35 @@ def test_operator_commands_find_the_tenants_own_database(
     assert count_rows(server, "webhook_endpoints", ws) == 0
     listed = travel_json(cli_env, "webhook", "deliveries", "--workspace", ws)
     assert listed == {"deliveries": []}
+
+
+def test_an_unreachable_tenant_database_stops_no_other_tenant(
+    server: LiveServer, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A dedicated database that is down (here: a path that does not exist) is skipped: keys of
+    other tenants are revoked as usual, and a key found nowhere says which databases did not
+    answer."""
+    gone = f"sqlite:///{tmp_path / 'missing' / 'tenant.db'}"
+
+    async def register() -> None:
+        async with system_transaction(server.services.databases.main) as session:
+            await session.execute(
+                insert(Workspace).values(
+                    id=uuid.uuid4(), name="Offline", plan="pro", database_url=gone, demo=False
+                )
+            )
+
+    server.run(register())
+    try:
+        ws = str(travel_json(cli_env, "workspace", "create", "Shared", "--plan", "free")["id"])
+        issued = travel_json(cli_env, "apikey", "create", "--workspace", ws, "--role", "host")
+        revoked = travel(cli_env, "apikey", "revoke", str(issued["id"]))
+        assert revoked.returncode == 0, revoked.stderr
+        assert _until_refused(server, str(issued["key"])) == 401
+        missing = travel(cli_env, "apikey", "revoke", str(uuid.uuid4()))
+        assert missing.returncode != 0
+        assert "unreachable" in missing.stderr
+        assert "Traceback" not in missing.stderr
+        assert "travel:travel@" not in missing.stderr  # no password in the message
+    finally:
+        _forget_workspaces_in(server, gone)

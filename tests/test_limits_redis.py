@@ -8,15 +8,14 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 import redis
 from tests.factories import create_tenant
+from tests.support.cli import TRAVEL
 from tests.support.live import LiveServer
 
 from travel.settings import Settings
@@ -66,7 +65,7 @@ def serve(cli_env: dict[str, str]) -> Iterator[list[str]]:
     """`travel serve` processes on free ports, all on the test database and the test Redis."""
     processes: list[subprocess.Popen[bytes]] = []
     urls: list[str] = []
-    travel = str(Path(sys.executable).parent / "travel")
+    travel = TRAVEL
     env = {**cli_env, "TRAVEL_REDIS_URL": os.environ["TRAVEL_TEST_REDIS_URL"]}
     for _ in range(2):
         port = free_port()

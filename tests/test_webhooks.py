@@ -16,11 +16,11 @@ import uuid
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.factories import count_rows, create_listing, create_tenant, create_workspace
 from tests.support.api import data
+from tests.support.cli import TRAVEL, travel, travel_json
 from tests.support.live import LiveServer
 from tests.support.webhooks import (
     Receiver,
@@ -58,17 +58,6 @@ def receiver() -> Iterator[Receiver]:
     hooks = Receiver()
     yield hooks
     hooks.stop()
-
-
-def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["travel", *args], env=env, capture_output=True, text=True, timeout=60)
-
-
-def travel_json(env: dict[str, str], *args: str) -> dict[str, Any]:
-    result = travel(env, *args, "--json")
-    assert result.returncode == 0, result.stderr
-    payload: dict[str, Any] = json.loads(result.stdout)
-    return payload
 
 
 def add_hook(env: dict[str, str], workspace: Workspace, url: str) -> dict[str, str]:
@@ -318,7 +307,7 @@ def test_cli_errors_are_one_line(
 
 def _start(env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        ["travel", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [TRAVEL, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
 
 

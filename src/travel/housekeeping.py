@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import time
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from travel.bookings.idempotency import WINDOW, purge_expired
 from travel.db.base import utcnow
-from travel.db.registry import Databases
+from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction
 
 log = logging.getLogger("travel.housekeeping")
@@ -34,8 +36,12 @@ class Housekeeping:
             try:
                 async with system_transaction(engines) as session:
                     purged = await purge_expired(session, before)
-            except Exception:  # one unreachable tenant database must not stop the others
-                log.exception("purging expired idempotency keys failed")
+            except (OSError, SQLAlchemyError) as exc:  # one tenant's outage stops no other
+                log.warning(
+                    "purging expired idempotency keys skipped %s: %s",
+                    masked(engines),
+                    type(exc).__name__,
+                )
                 continue
             if purged:
                 log.info("purged expired idempotency keys", extra={"count": purged})

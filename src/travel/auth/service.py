@@ -11,7 +11,8 @@ from travel.auth.identity import MemberId, Principal, WorkspaceId
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.auth.permissions import Permission, parse_permissions, parse_roles, permissions_for
 from travel.db import migrate
-from travel.db.registry import Databases
+from travel.db.engine import Engines
+from travel.db.registry import Databases, Unreachable
 from travel.db.session import system_transaction, tenant_transaction
 from travel.errors import NotFound, ValidationError
 
@@ -139,18 +140,24 @@ async def revoke_api_key(databases: Databases, raw_id: str) -> ApiKey:
         key_id = uuid.UUID(raw_id)
     except ValueError:
         raise NotFound(f"no API key {raw_id!r}") from None
-    for engines in await databases.every_database():
+
+    async def revoke(engines: Engines) -> ApiKey | None:
         async with system_transaction(engines) as session:
             key = await repository.find_api_key_by_id(session, key_id)
-            if key is None:
-                continue
-            if key.revoked_at is None:
+            if key is not None and key.revoked_at is None:
                 key.revoked_at = datetime.now(UTC)
                 await repository.revoke_api_key(
                     session, WorkspaceId(key.workspace_id), key.id, key.revoked_at
                 )
             return key
-    raise NotFound(f"no API key {raw_id!r}")
+
+    try:
+        revoked = await databases.find(revoke)
+    except Unreachable as exc:
+        raise NotFound(f"no API key {raw_id!r} in the databases that answered ({exc})") from None
+    if revoked is None:
+        raise NotFound(f"no API key {raw_id!r}")
+    return revoked
 
 
 def _roles(values: list[str]) -> frozenset[str]:

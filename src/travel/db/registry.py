@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from sqlalchemy import text
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from sqlalchemy import make_url, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from travel.db.engine import Engines, create_engines
 from travel.db.session import system_transaction
+
+log = logging.getLogger("travel.db")
+T = TypeVar("T")
 
 # Which databases hold dedicated tenants: the shared database lists every workspace.
 _DEDICATED_URLS = text(
@@ -40,8 +48,41 @@ class Databases:
             urls = [url for (url,) in await session.execute(_DEDICATED_URLS) if url]
         return [self.main, *(self.for_tenant(url) for url in urls if url != self.main_url)]
 
+    async def find(self, lookup: Callable[[Engines], Awaitable[T | None]]) -> T | None:
+        """The first answer of `lookup` across every database (None: in none of them). A
+        dedicated database that cannot be reached is skipped and logged: one tenant's outage
+        must not stop an operator working on another; see `Unreachable` for reporting it."""
+        unreachable = []
+        for engines in await self.every_database():
+            try:
+                found = await lookup(engines)
+            except (OSError, SQLAlchemyError):
+                if engines is self.main:
+                    raise
+                unreachable.append(masked(engines))
+                log.warning("a dedicated tenant database is unreachable: %s", masked(engines))
+                continue
+            if found is not None:
+                return found
+        if unreachable:
+            raise Unreachable(unreachable)
+        return None
+
     async def dispose(self) -> None:
         await self.main.dispose()
         for engines in self._dedicated.values():
             await engines.dispose()
         self._dedicated.clear()
+
+
+class Unreachable(Exception):
+    """Not found in the databases that answered; these did not."""
+
+    def __init__(self, urls: list[str]) -> None:
+        super().__init__(f"{len(urls)} tenant database(s) unreachable: {', '.join(urls)}")
+        self.urls = urls
+
+
+def masked(engines: Engines) -> str:
+    """A database's URL without its password (for logs and operators)."""
+    return make_url(engines.writer.url).render_as_string(hide_password=True)

@@ -16,10 +16,11 @@ import logging
 from datetime import datetime, timedelta
 
 import httpx
+from sqlalchemy.exc import SQLAlchemyError
 
 from travel.db.base import utcnow
 from travel.db.engine import Engines
-from travel.db.registry import Databases
+from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction, tenant_transaction
 from travel.events import repository, sender
 from travel.events.records import AttemptResult, DueDelivery
@@ -67,9 +68,16 @@ class Dispatcher:
         """One batch from each database; returns how many attempts were made."""
         dedicated, attempts = await self._dispatch(self.databases.main, list_dedicated=True)
         for url in dedicated:
+            engines = self.databases.for_tenant(url)
             try:
-                attempts += (await self._dispatch(self.databases.for_tenant(url)))[1]
-            except Exception:  # one unreachable tenant database must not stall the others
+                attempts += (await self._dispatch(engines))[1]
+            except (OSError, SQLAlchemyError) as exc:  # one tenant's outage stalls no other
+                log.warning(
+                    "webhook dispatch skipped an unreachable tenant database %s: %s",
+                    masked(engines),
+                    type(exc).__name__,
+                )
+            except Exception:
                 log.exception("webhook dispatch failed for a dedicated tenant database")
         return attempts
 

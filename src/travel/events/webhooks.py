@@ -11,7 +11,7 @@ from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
 from travel.db.base import utcnow
 from travel.db.engine import Engines
-from travel.db.registry import Databases
+from travel.db.registry import Databases, Unreachable
 from travel.db.session import system_transaction, tenant_transaction
 from travel.errors import NotFound, ValidationError
 from travel.events import repository
@@ -62,11 +62,14 @@ async def retry_delivery(databases: Databases, raw_id: str) -> DeliveryRecord:
         delivery_id = uuid.UUID(raw_id)
     except ValueError:
         raise NotFound(f"no webhook delivery {raw_id!r}") from None
-    for engines in await databases.every_database():
-        requeued = await _requeue(engines, delivery_id)
-        if requeued is not None:
-            return requeued
-    raise NotFound(f"no webhook delivery {raw_id!r}")
+    try:
+        requeued = await databases.find(lambda engines: _requeue(engines, delivery_id))
+    except Unreachable as exc:
+        message = f"no webhook delivery {raw_id!r} in the databases that answered ({exc})"
+        raise NotFound(message) from None
+    if requeued is None:
+        raise NotFound(f"no webhook delivery {raw_id!r}")
+    return requeued
 
 
 async def _requeue(engines: Engines, delivery_id: uuid.UUID) -> DeliveryRecord | None:
