@@ -66,8 +66,8 @@ def _sign_in_page(browser: Browser, url: str) -> tuple[float, int]:
 
 def _discover_page(browser: Browser, url: str, key: str) -> float:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    credential = json.dumps({"token": key, "source": "key"})
-    context.add_init_script(f"sessionStorage.setItem('travel.credential', {json.dumps(credential)})")
+    credential = json.dumps(json.dumps({"token": key, "source": "key"}))
+    context.add_init_script(f"sessionStorage.setItem('travel.credential', {credential})")
     page = context.new_page()
     page.goto(url + "/", wait_until="commit")
     page.locator(".card").first.wait_for()
@@ -110,7 +110,10 @@ def main() -> None:
             server.wait(timeout=20)
     times = [t for t, _ in sign_in]
     print(f"web app, {args.runs} cold loads each (ms from navigation start):")
-    print(f"  sign-in page usable:        median {statistics.median(times):6.0f}   worst {max(times):6.0f}")
+    print(
+        f"  sign-in page usable:        median {statistics.median(times):6.0f}   "
+        f"worst {max(times):6.0f}"
+    )
     print(
         f"  discovery with results:     median {statistics.median(discover):6.0f}   "
         f"worst {max(discover):6.0f}"
