@@ -20,7 +20,7 @@ import httpx
 import orjson
 from sqlalchemy import func, select, text
 
-from bench import executor, wrk
+from bench import cpu, executor, openloop, wrk
 from bench.scenarios import BOOKING_TEMPLATE, analytics_scenarios, read_scenarios
 from bench.seed import BenchWorkspace, seed_workspace
 from travel.bookings.models import Booking
@@ -176,13 +176,18 @@ def baseline_config(url: str, ws: BenchWorkspace) -> Path:
     return path
 
 
-def serve(port: int) -> list[str]:
+def serve(port: int, workers: int = 1) -> list[str]:
     travel = str(Path(sys.executable).with_name("travel"))
-    return [travel, "serve", "--port", str(port), "--web-port", str(port)]
+    command = [travel, "serve", "--port", str(port), "--web-port", str(port)]
+    return [*command, "--workers", str(workers)] if workers > 1 else command
 
 
 def base(config: Path, port: int) -> list[str]:
     return [sys.executable, "-m", "bench.baseline", str(config), str(port)]
+
+
+def floor(config: Path, port: int) -> list[str]:
+    return [sys.executable, "-m", "bench.floor", str(config), str(port)]
 
 
 def gql(port: int) -> str:
@@ -205,17 +210,23 @@ def drive(
     script: str,
     args: argparse.Namespace,
     target: str,
+    pids: list[int],
     connections: int | None = None,
 ) -> dict[str, Any]:
+    """wrk against one target, with the CPU it cost (server, database, rest of the machine)."""
+    before = cpu.snapshot(pids)
     result = wrk.run(
         url, script, connections=connections or args.connections, duration=args.duration
     )
+    used = cpu.usage(before, cpu.snapshot(pids), result.requests)
     print(
         f"  {name:<34} {target:<12} {result.requests_per_second:>9.0f} req/s  "
-        f"p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  errors {result.errors}",
+        f"p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  errors {result.errors}  "
+        f"cpu {used.server_us_per_request:>6.0f} us/req (+db {used.database_us_per_request:.0f})"
+        f"  rest {used.rest_of_machine_cores:.2f} cores",
         flush=True,
     )
-    return row(name, target, result)
+    return row(name, target, result, **used.as_dict())
 
 
 def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -228,40 +239,64 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     seeded = asyncio.run(seed(url, args.listings, args.bookings, args.big_bookings))
     main: BenchWorkspace = seeded["main"]
     big: BenchWorkspace | None = seeded["big"]
-    report: dict[str, Any] = {"database": kind, "rows": []}
-    ports = {name: free_port() for name in ("fast", "standard", "baseline", "big")}
+    report: dict[str, Any] = {"database": kind, "rows": [], "latency": [], "workers": []}
+    ports = {name: free_port() for name in ("fast", "standard", "baseline", "floor", "big")}
+    config = baseline_config(url, main)
+    env = service_env(url, True)
     with (
-        process(serve(ports["fast"]), service_env(url, True), gql(ports["fast"])) as (svc, cold),
-        process(serve(ports["standard"]), service_env(url, False), gql(ports["standard"])),
+        process(serve(ports["fast"]), env, gql(ports["fast"])) as (svc, cold),
         process(
-            base(baseline_config(url, main), ports["baseline"]),
-            service_env(url, True),
-            f"http://127.0.0.1:{ports['baseline']}/ping",
+            base(config, ports["baseline"]), env, f"http://127.0.0.1:{ports['baseline']}/ping"
+        ) as (baseline_process, _),
+        process(floor(config, ports["floor"]), env, f"http://127.0.0.1:{ports['floor']}/ping") as (
+            floor_process,
+            _,
         ),
+        optional(
+            args.graphql_core,
+            lambda: process(
+                serve(ports["standard"]), service_env(url, False), gql(ports["standard"])
+            ),
+        ) as standard,
     ):
         time.sleep(1)
         report["cold_start_s"] = round(cold, 2)
         report["idle_rss_mb"] = round(rss_mb(svc.pid), 1)
         print(f"  cold start {cold:.2f} s, idle RSS {report['idle_rss_mb']} MB", flush=True)
+        pids = {
+            "service": [svc.pid],
+            "baseline": [baseline_process.pid],
+            "floor": [floor_process.pid],
+        }
         scenarios = read_scenarios(str(main.listing_ids["PROPERTY"][0])) + analytics_scenarios()
         for scenario in [s for s in scenarios if wanted(args, s.name)]:
             key = main.keys[scenario.role]
             body = scenario.body.decode()
-            report["rows"].append(
-                drive(
-                    scenario.name,
-                    f"http://127.0.0.1:{ports['baseline']}{scenario.baseline_path}",
-                    wrk.fixed_script(body, None),
-                    args,
-                    "baseline",
+            targets = [("baseline", ports["baseline"]), ("floor", ports["floor"])]
+            for target, port in targets:
+                if target == "floor" and not scenario.floor:
+                    continue
+                endpoint = f"http://127.0.0.1:{port}{scenario.baseline_path}"
+                report["rows"].append(
+                    drive(
+                        scenario.name,
+                        endpoint,
+                        wrk.fixed_script(body, None),
+                        args,
+                        target,
+                        pids[target],
+                    )
                 )
+            service = drive(
+                scenario.name,
+                gql(ports["fast"]),
+                wrk.fixed_script(body, key),
+                args,
+                "service",
+                pids["service"],
             )
-            report["rows"].append(
-                drive(
-                    scenario.name, gql(ports["fast"]), wrk.fixed_script(body, key), args, "service"
-                )
-            )
-            if scenario.read:
+            report["rows"].append(service)
+            if standard is not None and scenario.read:
                 report["rows"].append(
                     drive(
                         scenario.name,
@@ -269,36 +304,116 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
                         wrk.fixed_script(body, key),
                         args,
                         "graphql-core",
+                        [standard[0].pid],
+                    )
+                )
+            if scenario.name in LATENCY_SCENARIOS:
+                report["latency"].append(
+                    half_rate_latency(
+                        scenario.name, gql(ports["fast"]), [scenario.body], key, service, args
                     )
                 )
         if wanted(args, "createTravelBooking contention"):
-            report["rows"] += contention(url, main, ports, args)
+            report["rows"] += contention(url, main, ports, pids, args)
+    if args.workers > 1:
+        report["workers"] = two_workers(url, main, args)
     if big is not None:
         report["rows"] += big_analytics(url, big, args)
     return report
 
 
+LATENCY_SCENARIOS = ("travelProperties 50 + providers",)
+
+
+def half_rate_latency(
+    name: str,
+    url: str,
+    bodies: list[bytes],
+    key: str | None,
+    peak: dict[str, Any],
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    """p50/p99 at half the peak rate wrk measured, from a constant-rate client."""
+    rate = max(peak.get("bookings_per_second", peak["requests_per_second"]) / 2, 1.0)
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    result = asyncio.run(
+        openloop.run(
+            url, bodies, headers, rate=rate, duration=args.duration, connections=args.connections
+        )
+    )
+    print(
+        f"  {name:<34} {'half rate':<12} {rate:>9.0f} req/s  "
+        f"p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  errors {result.errors}",
+        flush=True,
+    )
+    return {"scenario": name, **result.as_dict()}
+
+
+def two_workers(url: str, ws: BenchWorkspace, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The connectivity check and a 50-item list with one worker process and with more."""
+    rows = []
+    scenarios = [
+        s for s in read_scenarios(str(ws.listing_ids["PROPERTY"][0])) if s.name in WORKER_SCENARIOS
+    ]
+    for workers in (1, args.workers):
+        port = free_port()
+        with process(serve(port, workers), service_env(url, True), gql(port)) as (svc, _):
+            time.sleep(1)
+            for scenario in scenarios:
+                body = scenario.body.decode()
+                result = drive(
+                    f"{scenario.name} ({workers} worker{'s' if workers > 1 else ''})",
+                    gql(port),
+                    wrk.fixed_script(body, ws.keys[scenario.role]),
+                    args,
+                    "service",
+                    [svc.pid],
+                )
+                rows.append({**result, "workers": workers, "base_scenario": scenario.name})
+    return rows
+
+
+WORKER_SCENARIOS = ("connectivity check", "travelProperties 50 + providers")
+
+
+@contextmanager
+def optional(enabled: bool, start: Any) -> Any:
+    if not enabled:
+        yield None
+        return
+    with start() as started:
+        yield started
+
+
 def contention(
-    url: str, ws: BenchWorkspace, ports: dict[str, int], args: argparse.Namespace
+    url: str,
+    ws: BenchWorkspace,
+    ports: dict[str, int],
+    pids: dict[str, list[int]],
+    args: argparse.Namespace,
 ) -> list[dict[str, Any]]:
+    """createTravelBooking from 32 clients on two tours per target (each its own tours)."""
     dates = [(date.today() + timedelta(days=d)).isoformat() for d in range(1, 11)]
     rows = []
-    for target, endpoint, tours, key in (
-        ("baseline", f"http://127.0.0.1:{ports['baseline']}/book", ws.contention_tours[2:], None),
-        (
-            "service",
-            f"http://127.0.0.1:{ports['fast']}/workspaces/graphql",
-            ws.contention_tours[:2],
-            ws.keys["booker"],
-        ),
+    tours = ws.contention_tours
+    for target, endpoint, own, key in (
+        ("floor", f"http://127.0.0.1:{ports['floor']}/book", tours[4:6], None),
+        ("baseline", f"http://127.0.0.1:{ports['baseline']}/book", tours[2:4], None),
+        ("service", gql(ports["fast"]), tours[:2], ws.keys["booker"]),
     ):
-        script = wrk.booking_script(BOOKING_TEMPLATE, key, [str(t) for t in tours], dates)
+        script = wrk.booking_script(BOOKING_TEMPLATE, key, [str(t) for t in own], dates)
+        before = cpu.snapshot(pids[target])
         result = wrk.run(endpoint, script, connections=args.connections, duration=args.duration)
-        made, oversold = count_bookings(url, tours)
+        made, oversold = count_bookings(url, own)
+        used = cpu.usage(before, cpu.snapshot(pids[target]), made)
         per_second = made / args.duration
         print(
             f"  {'createTravelBooking (32 clients)':<34} {target:<12} {per_second:>9.0f} bookings/s"
-            f"  p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  oversold {oversold}",
+            f"  p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  oversold {oversold}"
+            f"  cpu {used.server_us_per_request:>6.0f} us/booking"
+            f" (+db {used.database_us_per_request:.0f})",
             flush=True,
         )
         rows.append(
@@ -308,6 +423,7 @@ def contention(
                 result,
                 bookings_per_second=round(per_second, 1),
                 oversold=oversold,
+                **used.as_dict(),
             )
         )
     return rows
@@ -317,47 +433,51 @@ def big_analytics(url: str, big: BenchWorkspace, args: argparse.Namespace) -> li
     port, bport = free_port(), free_port()
     rows = []
     with (
-        process(serve(port), service_env(url, True), gql(port)),
+        process(serve(port), service_env(url, True), gql(port)) as (svc, _),
         process(
             base(baseline_config(url, big), bport),
             service_env(url, True),
             f"http://127.0.0.1:{bport}/ping",
-        ),
+        ) as (baseline_process, _),
     ):
         for scenario in [s for s in analytics_scenarios() if wanted(args, s.name)]:
             name = f"{scenario.name} ({args.big_bookings // 1000}k bookings)"
             body = scenario.body.decode()
-            rows.append(
-                drive(
-                    name,
-                    f"http://127.0.0.1:{bport}{scenario.baseline_path}",
-                    wrk.fixed_script(body, None),
-                    args,
-                    "baseline",
-                    connections=4,
-                )
-            )
-            rows.append(
-                drive(
-                    name,
-                    gql(port),
-                    wrk.fixed_script(body, big.keys["admin"]),
-                    args,
-                    "service",
-                    connections=4,
-                )
-            )
+            endpoint = f"http://127.0.0.1:{bport}{scenario.baseline_path}"
+            script = wrk.fixed_script(body, None)
+            rows.append(drive(name, endpoint, script, args, "baseline", [baseline_process.pid], 4))
+            script = wrk.fixed_script(body, big.keys["admin"])
+            rows.append(drive(name, gql(port), script, args, "service", [svc.pid], 4))
     return rows
 
 
+def _ratio(part: float, whole: float) -> str:
+    return f"{part / whole:.0%}" if whole else "—"
+
+
 def _cells(targets: dict[str, dict[str, Any]]) -> list[str]:
-    b, s, g = targets["baseline"], targets["service"], targets.get("graphql-core")
+    s, b, f = targets["service"], targets.get("baseline"), targets.get("floor")
     metric = "bookings_per_second" if "bookings_per_second" in s else "requests_per_second"
-    ratio = f"{s[metric] / b[metric]:.0%}" if b[metric] else "—"
     extra = f" (oversold {s['oversold']})" if "oversold" in s else ""
-    core = f"{g['requests_per_second']:.0f}" if g else "—"
-    latency = f"{s['p50_ms']:.2f} / {s['p99_ms']:.2f}"
-    return [f"{b[metric]:.0f}", f"{s[metric]:.0f}{extra}", ratio, core, latency, str(s["errors"])]
+    floor_rate = f"{f[metric]:.0f}" if f else "—"
+    base_rate = f"{b[metric]:.0f}" if b else "—"
+    service_cpu = f"{s['server_us_per_request']:.0f} + {s['database_us_per_request']:.0f}"
+    floor_cpu = (
+        f"{f['server_us_per_request']:.0f} + {f['database_us_per_request']:.0f}" if f else "—"
+    )
+    rest = max(t["rest_of_machine_cores"] for t in targets.values())
+    return [
+        floor_rate,
+        f"{s[metric]:.0f}{extra}",
+        _ratio(s[metric], f[metric]) if f else "—",
+        base_rate,
+        _ratio(s[metric], b[metric]) if b else "—",
+        service_cpu,
+        floor_cpu,
+        f"{s['p50_ms']:.2f} / {s['p99_ms']:.2f}",
+        f"{rest:.2f}",
+        str(s["errors"]),
+    ]
 
 
 def print_executors(rows: list[dict[str, Any]]) -> None:
@@ -372,11 +492,15 @@ def print_executors(rows: list[dict[str, Any]]) -> None:
 def print_table(reports: list[dict[str, Any]]) -> None:
     head = [
         "scenario",
-        "baseline/s",
+        "floor/s",
         "service/s",
-        "service/baseline",
-        "graphql-core/s",
+        "service÷floor",
+        "baseline/s",
+        "service÷baseline",
+        "service CPU µs/req (+db)",
+        "floor CPU µs/req (+db)",
         "service p50 / p99 ms",
+        "rest of machine (cores)",
         "errors",
     ]
     for report in reports:
@@ -390,7 +514,21 @@ def print_table(reports: list[dict[str, Any]]) -> None:
         for r in report["rows"]:
             by.setdefault(r["scenario"], {})[r["target"]] = r
         for name, targets in by.items():
-            print("| " + " | ".join([name, *_cells(targets)]) + " |")
+            if "service" in targets:
+                print("| " + " | ".join([name, *_cells(targets)]) + " |")
+        for r in report["latency"]:
+            print(
+                f"\nconstant rate at half the peak ({r['rate']:.0f}/s), {r['scenario']}: "
+                f"p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, errors {r['errors']}"
+            )
+        if report["workers"]:
+            print("\n| scenario | workers | service/s | CPU µs/req |")
+            print("|---|---|---|---|")
+            for r in report["workers"]:
+                print(
+                    f"| {r['base_scenario']} | {r['workers']} | {r['requests_per_second']:.0f} | "
+                    f"{r['server_us_per_request']:.0f} |"
+                )
 
 
 def main() -> None:
@@ -405,6 +543,14 @@ def main() -> None:
         type=int,
         default=1_000_000,
         help="bookings of the analytics workspace (0: skip)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="also run the service with this many workers"
+    )
+    parser.add_argument(
+        "--graphql-core",
+        action="store_true",
+        help="also run the service on graphql-core's executor (the compiled path's comparison)",
     )
     parser.add_argument(
         "--only",

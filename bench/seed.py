@@ -156,7 +156,7 @@ async def seed_workspace(
         ]
         contention = [
             {**_listing(ws, providers[0]["id"], "TOUR", listings + i, now), "capacity": 1000}
-            for i in range(4)
+            for i in range(6)  # two each for the service, the baseline and the floor
         ]
         await _insert(session, Listing.__table__, rows + contention)
         bench.contention_tours = [row["id"] for row in contention]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -15,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from travel import logs
 from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
@@ -108,6 +111,31 @@ async def readyz(request: Request) -> Response:
         log.warning("readiness check failed", exc_info=True)
         return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503)
     return JSONResponse({"status": "ok", "database": "ok"})
+
+
+DEMO_ENV = "TRAVEL_SERVE_DEMO"
+"""Set by `travel serve --demo --workers N` for its worker processes (not a user setting)."""
+
+
+def migrate_embedded(settings: Settings) -> None:
+    """Migrate the embedded SQLite database before worker processes start (PostgreSQL is
+    migrated by `travel db upgrade`, never on start)."""
+    databases = Databases(settings.database_url, pool_size=1)
+
+    async def run() -> None:
+        try:
+            await prepare_database(databases)
+        finally:
+            await databases.dispose()
+
+    asyncio.run(run())
+
+
+def app_for_worker() -> Starlette:
+    """The app of one `travel serve --workers N` worker process (uvicorn's factory)."""
+    settings = get_settings()
+    logs.configure(settings.log_level)
+    return create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
 
 
 def create_app(

@@ -36,8 +36,7 @@ def refusing(
             f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
             f"IF NEW.workspace_id = CAST('{workspace.id}' AS uuid) THEN "
             f"RAISE EXCEPTION '{table} refused by test'; END IF; RETURN NEW; END $$",
-            f"CREATE TRIGGER {name} BEFORE {on} ON {table} "
-            f"FOR EACH ROW EXECUTE FUNCTION {name}()",
+            f"CREATE TRIGGER {name} BEFORE {on} ON {table} FOR EACH ROW EXECUTE FUNCTION {name}()",
         )
         drop = (f"DROP TRIGGER {name} ON {table}", f"DROP FUNCTION {name}()")
     else:  # SQLite stores a UUID as 32 hex digits

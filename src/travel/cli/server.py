@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import socket
 
 import click
 import uvicorn
+from uvicorn.supervisors.multiprocess import Multiprocess
 
 from travel import logs
 from travel.settings import get_settings
@@ -35,23 +37,47 @@ def _listen(host: str, port: int) -> socket.socket:
     is_flag=True,
     help="Let the web app sign in to the newest demo workspace in one click (local demos only).",
 )
-def serve(host: str, port: int, web_port: int, demo: bool) -> None:
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Worker processes sharing the listening sockets (one per core is the usual choice).",
+)
+def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None:
     """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
-    from travel.app import create_app
+    from travel.app import DEMO_ENV, create_app, migrate_embedded
 
     settings = get_settings()
     logs.configure(settings.log_level)
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))
-    app = create_app(settings, demo=demo)
-    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
     click.echo(
         f"travel: API on http://{host}:{port}/workspaces/graphql, "
-        f"web app on http://{host}:{web_port}/",
+        f"web app on http://{host}:{web_port}/" + (f", {workers} workers" if workers > 1 else ""),
         err=True,
     )
-    uvicorn.Server(config).run(sockets=sockets)
+    if workers == 1:
+        app = create_app(settings, demo=demo)
+        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
+        uvicorn.Server(config).run(sockets=sockets)
+        return
+    # Several workers: the embedded database is migrated once here, before any worker starts
+    # (each worker would otherwise race to migrate it); every worker builds its own app from
+    # the same settings in a fresh process (uvicorn spawns them) and shares the sockets.
+    migrate_embedded(settings)
+    if demo:
+        os.environ[DEMO_ENV] = "1"
+    config = uvicorn.Config(
+        "travel.app:app_for_worker",
+        factory=True,
+        workers=workers,
+        log_config=None,
+        access_log=False,
+        lifespan="on",
+    )
+    Multiprocess(config, sockets=sockets).run()
 
 
 COMMANDS = [serve]

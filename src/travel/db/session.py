@@ -100,9 +100,7 @@ class _ScopedSession(Session):
 event.listen(_ScopedSession, "after_begin", _scope_transaction)
 
 
-def _session(
-    engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]
-) -> SerialSession:
+def _session(engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]) -> SerialSession:
     session = SerialSession(engine, expire_on_commit=False, sync_session_class=_ScopedSession)
     if engines.dialect == "postgresql":
         session.info[_SCOPE] = settings
