@@ -26,10 +26,10 @@ from tests.support.api import error_codes, post
 from tests.support.faults import refusing
 from tests.support.live import LiveServer
 
-from travel.bookings.models import IdempotencyRecord
 from travel.db.base import utcnow
 from travel.db.session import system_transaction
 from travel.housekeeping import Housekeeping
+from travel.idempotency.models import IdempotencyRecord
 
 CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id status } }"
 WRITTEN = ("bookings", "booking_transitions", "audit_log", "outbox_events", "idempotency_keys")

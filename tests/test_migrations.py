@@ -87,10 +87,11 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
         pytest.skip("row-level security is a PostgreSQL feature")
     from travel.auth.identity import WorkspaceId
     from travel.auth.models import Workspace
-    from travel.db.session import tenant_transaction
+    from travel.db.session import scope_reads, tenant_reads, tenant_transaction
 
     async def scenario() -> None:
         engines = create_engines(database_url, pool_size=1)
+        scope_reads(engines)
         a, b = WorkspaceId(uuid.uuid4()), WorkspaceId(uuid.uuid4())
         try:
             await migrate.upgrade(engines)  # no-op when another test migrated already
@@ -100,6 +101,20 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
             async with tenant_transaction(engines, a, write=False) as session:
                 seen = {r[0] for r in await session.execute(text("SELECT id FROM workspaces"))}
                 assert seen == {a}
+            # A read that sets the workspace in its own statement (no transaction around it)
+            # is bound the same way, whichever plan PostgreSQL picks for it.
+            for ws in (a, b):
+                async with tenant_reads(engines, ws) as session:
+                    for sql in (
+                        "SELECT id FROM workspaces",
+                        "SELECT id FROM workspaces ORDER BY id DESC LIMIT 5",
+                        "WITH w AS (SELECT id FROM workspaces) SELECT id FROM w",
+                        "SELECT w.id FROM workspaces w JOIN workspaces v ON v.id = w.id",
+                    ):
+                        seen = {r[0] for r in await session.execute(text(sql))}
+                        assert seen == {ws}, sql
+                    with pytest.raises(RuntimeError, match="SELECT statements only"):
+                        await session.execute(text("DELETE FROM workspaces"))
             async with tenant_transaction(engines, a, write=True) as session:
                 with pytest.raises(Exception, match="row-level security"):
                     await session.execute(

@@ -16,6 +16,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from travel import logs
 from travel.auth.authenticate import Authenticator
@@ -28,11 +29,12 @@ from travel.graphql.bounds import LIST_BOUNDS
 from travel.graphql.cost import CostEstimator
 from travel.graphql.documents import DocumentCache
 from travel.graphql.execution import Executor
-from travel.graphql.http import graphql_endpoint, method_not_allowed
 from travel.graphql.limits import query_limit_rules
 from travel.graphql.schema import build_schema
+from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
+from travel.http.observe import Observer
 from travel.limits.quotas import Quotas, build_quotas
-from travel.metrics import instrument, metrics_endpoint
+from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, get_settings
 from travel.web import web_routes
@@ -131,7 +133,7 @@ def migrate_embedded(settings: Settings) -> None:
     asyncio.run(run())
 
 
-def app_for_worker() -> Starlette:
+def app_for_worker() -> TravelApp:
     """The app of one `travel serve --workers N` worker process (uvicorn's factory)."""
     settings = get_settings()
     logs.configure(settings.log_level)
@@ -140,7 +142,7 @@ def app_for_worker() -> Starlette:
 
 def create_app(
     settings: Settings | None = None, *, migrate_on_start: bool = True, demo: bool = False
-) -> Starlette:
+) -> TravelApp:
     """The service as an ASGI app (API, health, web app). `demo` (`travel serve --demo` only)
     lets the web app sign in to the demo workspace in one click."""
     settings = settings or get_settings()
@@ -166,16 +168,6 @@ def create_app(
 
     app = Starlette(
         routes=[
-            Route(
-                "/workspaces/graphql",
-                instrument(graphql_endpoint, services.schema),
-                methods=["POST"],
-            ),
-            Route(
-                "/workspaces/graphql",
-                method_not_allowed,
-                methods=["GET", "PUT", "PATCH", "DELETE"],
-            ),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),
@@ -184,5 +176,28 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.services = services
-    app.add_middleware(RequestObservability)
-    return app
+    roots = (services.schema.query_type, services.schema.mutation_type)
+    observer = Observer(name for root in roots if root is not None for name in root.fields)
+    app.add_middleware(RequestObservability, observer=observer)
+    return TravelApp(GraphQLEndpoint(services, observer), app)
+
+
+class TravelApp:
+    """The ASGI entry: `/workspaces/graphql` straight to the GraphQL endpoint's steps (no
+    framework layers on the hot path, decision 0071), everything else (health, metrics, the
+    web app, the lifespan) to the Starlette app."""
+
+    def __init__(self, graphql: GraphQLEndpoint, rest: Starlette) -> None:
+        self.graphql = graphql
+        self.rest = rest
+        self.state = rest.state
+        self.router = rest.router
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == GRAPHQL_PATH:
+            if scope["method"] == "POST":
+                await self.graphql(scope, receive, send)
+            else:
+                await self.graphql.not_allowed(scope, send)
+            return
+        await self.rest(scope, receive, send)

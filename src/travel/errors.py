@@ -53,6 +53,13 @@ class IdempotencyKeyReused(TravelError):
     http_status = 422
 
 
+class IdempotencyKeyInUse(TravelError):
+    """A request with this Idempotency-Key is still running (after waiting for it)."""
+
+    code = "IDEMPOTENCY_KEY_IN_USE"
+    http_status = 409
+
+
 class RateLimited(TravelError):
     code = "RATE_LIMITED"
     http_status = 429

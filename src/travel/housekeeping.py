@@ -7,10 +7,10 @@ import time
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from travel.bookings.idempotency import WINDOW, purge_expired
 from travel.db.base import utcnow
 from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction
+from travel.idempotency import WINDOW, purge_expired
 
 log = logging.getLogger("travel.housekeeping")
 

@@ -7,11 +7,8 @@ workspace id or anything else a caller chooses, so the number of series cannot g
 
 from __future__ import annotations
 
-import time
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
-from graphql import GraphQLSchema
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Gauge, Histogram, generate_latest
 from starlette.requests import Request
 from starlette.responses import Response
@@ -60,14 +57,13 @@ OUTCOMES = frozenset(
         "VALIDATION_ERROR",
         "UNAVAILABLE",
         "IDEMPOTENCY_KEY_REUSED",
+        "IDEMPOTENCY_KEY_IN_USE",
         "RATE_LIMITED",
         "INTERNAL_SERVER_ERROR",
     }
 )
 # Requests that never got as far as a document (bad JSON, authentication failures, ...).
 NO_OPERATION = "none"
-
-Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def operation_label(root_fields: Iterable[str] | None, known: frozenset[str]) -> str:
@@ -81,35 +77,6 @@ def operation_label(root_fields: Iterable[str] | None, known: frozenset[str]) ->
         return "multiple"
     (name,) = fields
     return name if name in known else "other"
-
-
-def instrument(endpoint: Endpoint, schema: GraphQLSchema) -> Endpoint:
-    """Wrap the GraphQL endpoint: count and time every request by operation and outcome."""
-    operations = frozenset(
-        name for root in (schema.query_type, schema.mutation_type) if root for name in root.fields
-    )
-    children: dict[tuple[str, str], tuple[Any, Any]] = {}
-
-    async def instrumented(request: Request) -> Response:
-        started = time.perf_counter()
-        outcome = "INTERNAL_SERVER_ERROR"
-        try:
-            response = await endpoint(request)
-            outcome = getattr(request.state, "outcome", "OK")
-            return response
-        finally:
-            labels = (
-                operation_label(getattr(request.state, "root_fields", None), operations),
-                outcome if outcome in OUTCOMES else "OTHER",
-            )
-            # `.labels()` takes a lock and builds a key: keep the children instead.
-            pair = children.get(labels)
-            if pair is None:
-                pair = children[labels] = (REQUESTS.labels(*labels), LATENCY.labels(*labels))
-            pair[0].inc()
-            pair[1].observe(time.perf_counter() - started)
-
-    return instrumented
 
 
 def observe_pools(engines: Engines) -> None:

@@ -97,7 +97,7 @@ async def _autocommit_connection(session: AsyncSession) -> AsyncConnection:
     (no BEGIN/COMMIT). The mutation's session must not have used another connection before.
 
     Inside a savepoint the mutation is part of a longer transaction (a request under an
-    Idempotency-Key, travel.bookings.idempotency): the call joins it, and the listing's lock is
+    Idempotency-Key, travel.idempotency): the call joins it, and the listing's lock is
     held until that transaction ends."""
     if session.in_nested_transaction():
         return await session.connection()

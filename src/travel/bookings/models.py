@@ -6,7 +6,7 @@ import uuid
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, ForeignKeyConstraint, Index, String, Text, func
+from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base, TenantMixin, utcnow
@@ -82,21 +82,3 @@ class AuditEntry(TenantMixin, Base):
     entity_type: Mapped[str] = mapped_column(String(32))
     entity_id: Mapped[uuid.UUID]
     data: Mapped[dict[str, Any]] = mapped_column(default=dict)
-
-
-class IdempotencyRecord(Base):
-    """The first response to a mutation sent with an `Idempotency-Key` (kept 24 h)."""
-
-    __tablename__ = "idempotency_keys"
-
-    workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
-    )
-    member_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
-    key: Mapped[str] = mapped_column(String(255), primary_key=True)
-    request_hash: Mapped[str] = mapped_column(String(64))
-    status_code: Mapped[int | None] = mapped_column(default=None)
-    response: Mapped[str | None] = mapped_column(Text, default=None)
-    created_at: Mapped[datetime] = mapped_column(
-        default=utcnow, server_default=func.current_timestamp()
-    )

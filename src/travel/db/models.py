@@ -2,11 +2,12 @@
 
 from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.auth.models import ApiKey, Member, Workspace
-from travel.bookings.models import AuditEntry, Booking, BookingTransition, IdempotencyRecord
+from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.catalog.models import Listing, Provider
 from travel.db.base import Base
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.favorites.models import Favorite
+from travel.idempotency.models import IdempotencyRecord
 
 __all__ = [
     "ApiKey",

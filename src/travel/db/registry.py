@@ -10,7 +10,7 @@ from sqlalchemy import make_url, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from travel.db.engine import Engines, create_engines
-from travel.db.session import system_transaction
+from travel.db.session import scope_reads, system_transaction
 
 log = logging.getLogger("travel.db")
 T = TypeVar("T")
@@ -28,6 +28,7 @@ class Databases:
     def __init__(self, main_url: str, *, pool_size: int = 10) -> None:
         self.main_url = main_url
         self.main = create_engines(main_url, pool_size=pool_size)
+        scope_reads(self.main)
         self._pool_size = pool_size
         self._dedicated: dict[str, Engines] = {}
 
@@ -38,6 +39,7 @@ class Databases:
         engines = self._dedicated.get(database_url)
         if engines is None:
             engines = create_engines(database_url, pool_size=max(2, self._pool_size // 2))
+            scope_reads(engines)
             self._dedicated[database_url] = engines
         return engines
 

@@ -118,6 +118,69 @@ async def tenant_transaction(
         yield session
 
 
+# A read scoped by its own statement (PostgreSQL). The workspace is set by a materialized CTE
+# (never inlined); the read refers to its row in a one-time filter behind an optimisation fence
+# (OFFSET 0: never pulled up), so the read is a parameterised inner side that PostgreSQL can
+# only run after the CTE produced its row, whatever plan it picks: every row-level-security
+# check of the read sees the workspace. tests/test_migrations.py holds this for joins, CTEs,
+# sorts and limits.
+_SCOPED_READ = (
+    "WITH travel_scope AS MATERIALIZED "
+    "(SELECT set_config('travel.workspace_id', ${n}::text, true) AS ws) "
+    "SELECT travel_read.* FROM travel_scope CROSS JOIN LATERAL "
+    "(SELECT * FROM ({statement}) AS travel_query "
+    "WHERE travel_scope.ws IS NOT NULL OFFSET 0) AS travel_read"
+)
+_WORKSPACE_OPTION = "travel_workspace"
+
+
+def _scope_statement(
+    _conn: Connection,
+    _cursor: Any,
+    statement: str,
+    parameters: Any,
+    context: Any,
+    executemany: bool,
+) -> tuple[str, Any]:
+    """Rewrite a read of a `tenant_reads` session so that it sets the workspace itself."""
+    workspace = context.execution_options.get(_WORKSPACE_OPTION) if context else None
+    if workspace is None:
+        return statement, parameters
+    if executemany or not statement.lstrip()[:6].upper().startswith(("SELECT", "WITH")):
+        raise RuntimeError("a tenant_reads session runs SELECT statements only")
+    values = list(parameters or ())
+    values.append(workspace)
+    return _SCOPED_READ.format(n=len(values), statement=statement), values
+
+
+def scope_reads(engines: Engines) -> None:
+    """Let `tenant_reads` scope statements on these engines (PostgreSQL; called once)."""
+    if engines.dialect == "postgresql":
+        event.listen(
+            engines.reader.sync_engine, "before_cursor_execute", _scope_statement, retval=True
+        )
+
+
+@asynccontextmanager
+async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIterator[AsyncSession]:
+    """Reads inside one workspace, without a transaction of their own.
+
+    On PostgreSQL each statement runs on its own (autocommit) and sets the workspace itself
+    (`_SCOPED_READ`): one round trip per read instead of BEGIN, set_config, the read and COMMIT
+    (decision 0071). Sibling reads of one request may therefore see two snapshots a few
+    milliseconds apart, as two requests would. SQLite keeps one read transaction.
+    """
+    if engines.dialect != "postgresql":
+        async with tenant_transaction(engines, workspace_id, write=False) as session:
+            yield session
+        return
+    engine = engines.reader.execution_options(
+        isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: str(workspace_id)}
+    )
+    async with SerialSession(engine, expire_on_commit=False) as session:
+        yield session
+
+
 @asynccontextmanager
 async def tenant_session(
     engines: Engines, workspace_id: WorkspaceId, *, lock_timeout_seconds: float

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal, WorkspaceId
 from travel.db.engine import Engines
-from travel.db.session import tenant_transaction
+from travel.db.session import tenant_reads, tenant_transaction
 
 L = TypeVar("L")
 
@@ -20,8 +20,9 @@ L = TypeVar("L")
 class RequestContext:
     """What every resolver receives as `info.context`.
 
-    Transactions are opened here and nowhere else: queries share one read transaction per
-    request (opened lazily); each mutation field runs in its own write transaction, committed
+    Transactions are opened here and nowhere else: queries share one read session per request
+    (opened lazily; on PostgreSQL each read is one statement that sets the workspace itself,
+    decision 0071); each mutation field runs in its own write transaction, committed
     when the field succeeds and rolled back when it raises (see `mutation_transaction`).
 
     A request given a `held` session (a mutation under an Idempotency-Key) runs everything in
@@ -65,7 +66,7 @@ class RequestContext:
         if self._read_session is None:
             async with self._opening:
                 if self._read_session is None:
-                    cm = tenant_transaction(self.engines, self.workspace_id, write=False)
+                    cm = tenant_reads(self.engines, self.workspace_id)
                     self._read_session = await cm.__aenter__()
                     self._read_cm = cm
         return self._read_session

@@ -19,14 +19,11 @@ import orjson
 from graphql import OperationDefinitionNode, OperationType
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
-from starlette.datastructures import Headers
-from starlette.responses import Response
 
 from travel.auth.identity import MemberId, Principal, WorkspaceId
-from travel.bookings.errors import IdempotencyKeyInUse
-from travel.bookings.idempotency import repository
-from travel.bookings.idempotency.repository import StoredKey
-from travel.errors import IdempotencyKeyReused, ValidationError
+from travel.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
+from travel.idempotency import repository
+from travel.idempotency.repository import StoredKey
 
 REPLAYED_HEADER = "Idempotent-Replayed"
 WINDOW = timedelta(hours=24)
@@ -48,10 +45,10 @@ class IdempotencyKey:
 
 
 def key_of(
-    headers: Headers, operation: OperationDefinitionNode, principal: Principal, body: bytes
+    raw: str | None, operation: OperationDefinitionNode, principal: Principal, body: bytes
 ) -> IdempotencyKey | None:
-    """The request's key when it is a mutation sent with one (queries ignore the header)."""
-    raw = headers.get("idempotency-key")
+    """The request's key (the `Idempotency-Key` header's value) when it is a mutation sent with
+    one (queries ignore the header)."""
     if raw is None or operation.operation != OperationType.MUTATION:
         return None
     if not _KEY.match(raw):
@@ -98,19 +95,8 @@ async def claim(session: AsyncSession, key: IdempotencyKey, now: datetime) -> St
     return stored
 
 
-def replay(stored: StoredKey, headers: dict[str, str]) -> Response:
-    """The first response again, marked as a replay."""
-    return Response(
-        stored.response.encode(),
-        status_code=stored.status_code,
-        media_type="application/json",
-        headers={**headers, REPLAYED_HEADER: "true"},
-    )
-
-
-async def remember(session: AsyncSession, key: IdempotencyKey, response: Response) -> None:
+async def remember(session: AsyncSession, key: IdempotencyKey, status: int, body: bytes) -> None:
     """Store the response in the transaction that claimed the key (the caller commits)."""
-    body = bytes(response.body).decode()
     await repository.remember(
-        session, key.workspace_id, key.member_id, key.key, response.status_code, body
+        session, key.workspace_id, key.member_id, key.key, status, body.decode()
     )

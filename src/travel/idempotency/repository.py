@@ -11,7 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
-from travel.bookings.models import IdempotencyRecord
+from travel.idempotency.models import IdempotencyRecord
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,287 @@
+"""`POST /workspaces/graphql` as named steps, a plain ASGI app (no framework layers between the
+socket and the steps):
+
+    read → authenticate → parse and validate → limit → idempotency → execute → respond
+
+Each step either fills in the request's `Exchange` and hands on, or raises a TravelError that
+`_refused` turns into the spec's answer. What the request turned out to be (workspace,
+operation, outcome) is recorded on the Exchange, which `travel.http.observe` logs and counts
+once the answer is sent.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode
+from starlette.types import Receive, Scope, Send
+
+from travel import idempotency
+from travel.db.base import utcnow
+from travel.db.engine import Engines
+from travel.db.session import tenant_session
+from travel.errors import InternalError, TravelError, Unauthenticated, ValidationError
+from travel.graphql.context import RequestContext
+from travel.graphql.documents import PreparedDocument
+from travel.graphql.errors import INTERNAL, format_error, request_error
+from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
+from travel.http.observe import Observer
+from travel.limits.quotas import QuotaExceeded
+
+if TYPE_CHECKING:
+    from travel.app import Services
+    from travel.auth.identity import Principal
+
+log = logging.getLogger("travel.request")
+GRAPHQL_PATH = "/workspaces/graphql"
+
+INTERNAL_REPLY = Reply(
+    500,
+    orjson.dumps(
+        {
+            "errors": [
+                {
+                    "message": "Internal server error",
+                    "extensions": {"code": "INTERNAL_SERVER_ERROR"},
+                }
+            ]
+        }
+    ),
+)
+
+
+@dataclass(slots=True)
+class Operation:
+    """What a request asks to run: a valid document's chosen operation and its variables."""
+
+    body: bytes
+    prepared: PreparedDocument
+    definition: OperationDefinitionNode
+    name: str | None
+    variables: dict[str, Any] | None
+
+
+class GraphQLEndpoint:
+    """The GraphQL endpoint: every request of the API goes through `__call__`'s steps."""
+
+    def __init__(self, services: Services, observer: Observer) -> None:
+        self.services = services
+        self.observer = observer
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        exchange = Exchange.begin(scope)
+        try:
+            reply = await self._answer(exchange, receive)
+        except ClientGone:
+            exchange.status, exchange.outcome = 499, "CLIENT_CLOSED"
+            self.observer.finished(exchange, graphql=True)
+            return
+        except Exception:
+            log.exception("unhandled error", extra={"request_id": exchange.request_id})
+            exchange.outcome = INTERNAL
+            reply = INTERNAL_REPLY
+        try:
+            await exchange.send(send, reply)
+        finally:
+            self.observer.finished(exchange, graphql=True)
+
+    async def not_allowed(self, scope: Scope, send: Send) -> None:
+        """Any method but POST (GraphQL over HTTP here is POST with a JSON body)."""
+        exchange = Exchange.begin(scope)
+        exchange.outcome = "VALIDATION_ERROR"
+        error = {"message": "Use POST with a JSON body", "extensions": {"code": "VALIDATION_ERROR"}}
+        try:
+            await exchange.send(send, json_reply({"errors": [error]}, 405, {"Allow": "POST"}))
+        finally:
+            self.observer.finished(exchange, graphql=True)
+
+    async def _answer(self, exchange: Exchange, receive: Receive) -> Reply:
+        services = self.services
+        principal: Principal | None = None
+        headers: dict[str, str] = {}
+        try:
+            principal = await self._authenticate(exchange)
+            body = await read_body(exchange, receive, services.settings.max_body_bytes)
+            operation = self._prepare(exchange, body)
+            headers = await services.limiter.charge(principal, exchange.root_fields)
+            services.cost.check(operation.prepared, operation.definition, operation.variables)
+            engines = services.databases.for_tenant(principal.database_url)
+            key = idempotency.key_of(
+                exchange.header(b"idempotency-key"), operation.definition, principal, body
+            )
+            if key is not None:
+                return await self._run_remembered(
+                    exchange, engines, principal, key, operation, headers
+                )
+            return await self._run(exchange, engines, principal, operation, headers)
+        except DocumentErrors as exc:
+            exchange.outcome = "VALIDATION_ERROR"
+            formatted = [format_error(e, exchange.request_id) for e in exc.errors]
+            headers = await self._quota_headers(principal, headers)
+            return json_reply({"errors": formatted}, 400, headers)
+        except TravelError as exc:
+            exchange.outcome = exc.code
+            return refusal(exc, await self._quota_headers(principal, headers, exc))
+
+    # -- the steps -------------------------------------------------------------------------
+
+    async def _authenticate(self, exchange: Exchange) -> Principal:
+        principal = await self.services.authenticator.authenticate(
+            exchange.header(b"authorization")
+        )
+        exchange.workspace = str(principal.workspace_id)
+        return principal
+
+    def _prepare(self, exchange: Exchange, body: bytes) -> Operation:
+        """Parse the body and the document (cached), pick the operation."""
+        query, variables, operation_name = parse_request(body)
+        prepared = self.services.documents.get(query)
+        if prepared.errors:
+            raise DocumentErrors(prepared.errors)
+        definition = prepared.operation(operation_name)
+        if definition is None:
+            raise ValidationError(
+                f"Unknown operation {operation_name!r}"
+                if operation_name
+                else "The document has several operations: send operationName"
+            )
+        exchange.operation = definition.name.value if definition.name else None
+        exchange.root_fields = tuple(prepared.root_fields(definition))
+        return Operation(body, prepared, definition, operation_name, variables)
+
+    async def _run(
+        self,
+        exchange: Exchange,
+        engines: Engines,
+        principal: Principal,
+        operation: Operation,
+        headers: dict[str, str],
+    ) -> Reply:
+        context = RequestContext(principal, engines, exchange.request_id)
+        try:
+            result = await self._execute(operation, context)
+        finally:
+            await context.close()
+        return respond(exchange, result, headers)
+
+    async def _run_remembered(
+        self,
+        exchange: Exchange,
+        engines: Engines,
+        principal: Principal,
+        key: idempotency.IdempotencyKey,
+        operation: Operation,
+        headers: dict[str, str],
+    ) -> Reply:
+        """A mutation under an Idempotency-Key: claim, effects, response and key in one
+        transaction (travel.idempotency), committed only once the response is stored."""
+        workspace, wait = principal.workspace_id, idempotency.WAIT_SECONDS
+        async with tenant_session(engines, workspace, lock_timeout_seconds=wait) as session:
+            stored = await idempotency.claim(session, key, utcnow())
+            if stored is not None:
+                replayed = {**headers, idempotency.REPLAYED_HEADER: "true"}
+                return Reply(stored.status_code, stored.response.encode(), replayed)
+            context = RequestContext(principal, engines, exchange.request_id, held=session)
+            result = await self._execute(operation, context)
+            reply = respond(exchange, result, headers)
+            if not _ran(result):  # the variables did not fit: nothing ran, the key stays free
+                return reply
+            if reply.status >= 500:
+                # A field failed unexpectedly: undo every field (the data would describe
+                # effects that are rolled back) and let a retry with the same key run afresh.
+                return refusal(InternalError(), headers)
+            await idempotency.remember(session, key, reply.status, reply.body)
+            await session.commit()
+        return reply
+
+    async def _execute(self, operation: Operation, context: RequestContext) -> ExecutionResult:
+        return await self.services.executor.run(
+            operation.prepared,
+            operation.definition,
+            operation.name,
+            operation.variables,
+            context,
+        )
+
+    async def _quota_headers(
+        self,
+        principal: Principal | None,
+        headers: dict[str, str],
+        error: TravelError | None = None,
+    ) -> dict[str, str]:
+        """Rate-limit headers for a refused request: the exhausted quota's, the charged ones,
+        or (refused before the document was known) the `read` quota's, peeked without
+        spending."""
+        if isinstance(error, QuotaExceeded):
+            return {**headers, **error.headers}
+        if headers or principal is None:
+            return headers
+        return await self.services.limiter.peek_headers(principal)
+
+
+def parse_request(body: bytes) -> tuple[str, dict[str, Any] | None, str | None]:
+    """`query`, `variables` and `operationName` of a standard GraphQL-over-HTTP body."""
+    try:
+        payload = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise ValidationError('Body must be JSON: {"query": "...", "variables": {...}}') from None
+    if not isinstance(payload, dict):
+        raise ValidationError("Body must be a JSON object")
+    query = payload.get("query")
+    variables = payload.get("variables")
+    operation_name = payload.get("operationName")
+    if not isinstance(query, str) or not query.strip():
+        raise ValidationError('Body must contain a non-empty "query" string')
+    if variables is not None and not isinstance(variables, dict):
+        raise ValidationError('"variables" must be a JSON object')
+    if operation_name is not None and not isinstance(operation_name, str):
+        raise ValidationError('"operationName" must be a string')
+    return query, variables, operation_name
+
+
+def refusal(error: TravelError, headers: dict[str, str] | None = None) -> Reply:
+    """The answer to a request refused as a whole (authentication, body, limits)."""
+    headers = dict(headers or {})
+    if isinstance(error, Unauthenticated):
+        headers["WWW-Authenticate"] = 'Bearer realm="travel"'
+    if error.code == "RATE_LIMITED":
+        headers["Retry-After"] = str(error.extensions.get("retryAfter", 1))
+    return json_reply({"errors": [request_error(error)]}, error.http_status, headers)
+
+
+def respond(exchange: Exchange, result: ExecutionResult, headers: dict[str, str]) -> Reply:
+    """The answer for an executed operation (status from its errors)."""
+    formatted = [format_error(e, exchange.request_id) for e in result.errors or ()]
+    status = _status_for(result, formatted)
+    exchange.outcome = formatted[0]["extensions"]["code"] if formatted else "OK"
+    payload: dict[str, Any] = {}
+    if formatted:
+        payload["errors"] = formatted
+    if result.data is not None or status == 200:
+        payload["data"] = result.data
+    return json_reply(payload, status, headers)
+
+
+def _status_for(result: ExecutionResult, formatted: list[dict[str, Any]]) -> int:
+    if result.data is None and formatted and all("path" not in e for e in formatted):
+        # Nothing ran: the variables did not fit the document. (A non-null mutation field
+        # that failed also nulls `data`, but its errors have a path: that is a 200.)
+        return 500 if any(e["extensions"]["code"] == INTERNAL for e in formatted) else 400
+    if any(e["extensions"]["code"] == INTERNAL for e in formatted):
+        return 500
+    return 200
+
+
+def _ran(result: ExecutionResult) -> bool:
+    """Whether any field ran (a request whose variables did not fit ran none: no error has a
+    path and there is no data)."""
+    return result.data is not None or any(e.path for e in result.errors or ())
+
+
+class DocumentErrors(Exception):
+    def __init__(self, errors: list[GraphQLError]) -> None:
+        super().__init__("invalid document")
+        self.errors = errors

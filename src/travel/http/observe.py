@@ -1,0 +1,59 @@
+"""What is recorded when a request ends: one JSON log line and the request metrics.
+
+Both read the request's `Exchange` (travel.http.exchange), filled in by the pipeline's steps.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from travel import metrics
+from travel.http.exchange import Exchange
+
+log = logging.getLogger("travel.request")
+QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+
+
+class Observer:
+    """Counts, times and logs finished requests. `operations` are the schema's root fields
+    (the only operation names a metric label may carry)."""
+
+    def __init__(self, operations: Iterable[str]) -> None:
+        self.operations = frozenset(operations)
+        self._children: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+    def finished(self, exchange: Exchange, *, graphql: bool) -> None:
+        elapsed = time.perf_counter() - exchange.started
+        outcome = exchange.outcome or ("OK" if exchange.status < 400 else str(exchange.status))
+        if graphql:
+            self._count(exchange, outcome, elapsed)
+        if exchange.path not in QUIET_PATHS and log.isEnabledFor(logging.INFO):
+            log.info(
+                "request",
+                extra={
+                    "request_id": exchange.request_id,
+                    "method": exchange.method,
+                    "path": exchange.path,
+                    "status": exchange.status,
+                    "workspace": exchange.workspace,
+                    "operation": exchange.operation,
+                    "outcome": outcome,
+                    "duration_ms": round(elapsed * 1000, 2),
+                },
+            )
+
+    def _count(self, exchange: Exchange, outcome: str, elapsed: float) -> None:
+        labels = (
+            metrics.operation_label(exchange.root_fields, self.operations),
+            outcome if outcome in metrics.OUTCOMES else "OTHER",
+        )
+        # `.labels()` takes a lock and builds a key: keep the children instead.
+        pair = self._children.get(labels)
+        if pair is None:
+            pair = (metrics.REQUESTS.labels(*labels), metrics.LATENCY.labels(*labels))
+            self._children[labels] = pair
+        pair[0].inc()
+        pair[1].observe(elapsed)
