@@ -10,13 +10,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import ColumnElement, and_, case, func, select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.analytics.records import CurrencyTotal, Occupancy, Sales, TopProvider, Window
 from travel.analytics.sql import days_between
 from travel.auth.identity import WorkspaceId
 from travel.catalog.models import Listing, Provider
+from travel.db.session import Reads
 from travel.money import from_minor
 
 PROPERTY = "PROPERTY"
@@ -36,7 +36,7 @@ def _sold_in(
     return clauses
 
 
-async def sales(session: AsyncSession, workspace_id: WorkspaceId, window: Window) -> Sales:
+async def sales(session: Reads, workspace_id: WorkspaceId, window: Window) -> Sales:
     """Counted bookings and revenue per currency, and bookings per kind, in one pass."""
     bookings = func.sum(DailySales.bookings)
     stmt = (
@@ -85,7 +85,7 @@ def _property_units(workspace_id: WorkspaceId) -> ColumnElement[int]:
     )
 
 
-async def occupancy(session: AsyncSession, workspace_id: WorkspaceId, window: Window) -> Occupancy:
+async def occupancy(session: Reads, workspace_id: WorkspaceId, window: Window) -> Occupancy:
     """Booked nights over the window's nights and the property units, in one round trip."""
     stmt = select(_booked_nights(workspace_id, window), _property_units(workspace_id))
     booked, units = (await session.execute(stmt)).one()
@@ -93,7 +93,7 @@ async def occupancy(session: AsyncSession, workspace_id: WorkspaceId, window: Wi
 
 
 async def top_providers(
-    session: AsyncSession, workspace_id: WorkspaceId, window: Window, currency: str, limit: int
+    session: Reads, workspace_id: WorkspaceId, window: Window, currency: str, limit: int
 ) -> list[TopProvider]:
     """Providers by revenue in `currency`, then bookings, then id (ties are deterministic)."""
     totals = DailyProviderSales

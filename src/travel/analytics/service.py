@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy.ext.asyncio import AsyncSession
-
 from travel.analytics import repository
 from travel.analytics.records import Analytics, CategoryCount, CurrencyTotal, OverviewStats, Window
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
+from travel.db.session import Reads
 from travel.errors import ValidationError
 from travel.money import from_minor
 
@@ -54,7 +53,7 @@ def reporting_currency(totals: list[CurrencyTotal]) -> str:
 
 
 async def overview_stats(
-    session: AsyncSession, principal: Principal, start: date | None, end: date | None
+    session: Reads, principal: Principal, start: date | None, end: date | None
 ) -> OverviewStats:
     """Confirmed bookings, their revenue and property occupancy over the window."""
     principal.require(Permission.ANALYTICS)
@@ -80,7 +79,7 @@ async def overview_stats(
 
 
 async def analytics(
-    session: AsyncSession, principal: Principal, start: date | None, end: date | None
+    session: Reads, principal: Principal, start: date | None, end: date | None
 ) -> Analytics:
     """Confirmed bookings per kind, and the top providers by revenue, over the window."""
     principal.require(Permission.ANALYTICS)

@@ -10,10 +10,20 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import MemberId, WorkspaceId
 from travel.auth.models import ApiKey, Member, Workspace
+from travel.db.session import Reads
 
 
 async def get_workspace(session: AsyncSession, workspace_id: WorkspaceId) -> Workspace | None:
     return await session.get(Workspace, workspace_id)
+
+
+async def workspace_name_and_plan(
+    session: Reads, workspace_id: WorkspaceId
+) -> tuple[str, str] | None:
+    """A workspace's name and plan (None: no such workspace)."""
+    stmt = select(Workspace.name, Workspace.plan).where(Workspace.id == workspace_id)
+    row = (await session.execute(stmt)).first()
+    return None if row is None else (row[0], row[1])
 
 
 async def insert_workspace(session: AsyncSession, workspace: Workspace) -> None:

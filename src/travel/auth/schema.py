@@ -75,15 +75,16 @@ async def resolve_viewer(_: None, info: Info) -> ViewerRecord:
     ctx = info.context
     principal: Principal = ctx.principal
     session = await ctx.session()
-    workspace = await repository.get_workspace(session, principal.workspace_id)
+    workspace = await repository.workspace_name_and_plan(session, principal.workspace_id)
     if workspace is None:  # deleted while the credential was cached
         raise NotFound("Workspace not found")
+    name, plan = workspace
     return ViewerRecord(
         member_id=principal.member_id,
         subject=principal.subject,
         roles=sorted(role.value.upper() for role in principal.roles),
         permissions=sorted(p.value for p in principal.permissions),
-        workspace=WorkspaceRecord(principal.workspace_id, workspace.name, workspace.plan),
+        workspace=WorkspaceRecord(principal.workspace_id, name, plan),
     )
 
 

@@ -24,6 +24,7 @@ from travel.bookings.records import (
 )
 from travel.catalog.availability import BookedSpan
 from travel.catalog.models import Listing, Provider
+from travel.db.session import Reads
 from travel.money import from_minor
 from travel.pagination import Page
 
@@ -131,7 +132,7 @@ async def insert_booking(session: AsyncSession, row: dict[str, Any]) -> bool:
 
 
 async def booking_for_update(
-    session: AsyncSession, workspace_id: WorkspaceId, booking_id: uuid.UUID, *, lock: bool
+    session: Reads, workspace_id: WorkspaceId, booking_id: uuid.UUID, *, lock: bool
 ) -> tuple[BookingRecord, uuid.UUID] | None:
     """A booking and the member owning its listing's provider (row-locked when `lock`)."""
     stmt = (
@@ -167,7 +168,7 @@ async def set_status(
 
 
 async def list_bookings(
-    session: AsyncSession,
+    session: Reads,
     workspace_id: WorkspaceId,
     scope: BookingScope,
     page: Page,
@@ -184,7 +185,7 @@ async def list_bookings(
 
 
 async def count_bookings(
-    session: AsyncSession, workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+    session: Reads, workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
 ) -> int:
     """How many bookings `list_bookings` would return over all pages."""
     stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, filters))
@@ -246,7 +247,7 @@ async def insert_change_rows(
 
 
 async def transitions_by_booking(
-    session: AsyncSession, workspace_id: WorkspaceId, booking_ids: Sequence[uuid.UUID]
+    session: Reads, workspace_id: WorkspaceId, booking_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, list[TransitionRecord]]:
     """Each booking's timeline, oldest step first."""
     stmt = (

@@ -137,14 +137,14 @@ async def resolve_booking(_: None, info: Info, id: str) -> BookingRecord:
 @mutation.field("createTravelBooking")
 async def resolve_create_booking(_: None, info: Info, input: dict[str, Any]) -> BookingRecord:
     ctx = info.context
-    session = await ctx.session()
+    session = ctx.writes()
     return await service.create_booking(session, ctx.principal, input)
 
 
 @mutation.field("cancelTravelBooking")
 async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
     ctx = info.context
-    session = await ctx.session()
+    session = ctx.writes()
     return await service.cancel_booking(session, ctx.principal, id)
 
 

@@ -26,6 +26,7 @@ from travel.bookings.reference import new_reference_code
 from travel.bookings.repository import booking_record_of
 from travel.bookings.seen import SEEN
 from travel.db.base import utcnow
+from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound, Unavailable, ValidationError
 from travel.pagination import Page
 
@@ -128,9 +129,7 @@ def _in_scope(scope: BookingScope, booking: BookingRecord, provider_owner: uuid.
     )
 
 
-async def _find(
-    session: AsyncSession, principal: Principal, raw_id: str, *, lock: bool
-) -> BookingRecord:
+async def _find(session: Reads, principal: Principal, raw_id: str, *, lock: bool) -> BookingRecord:
     """A booking the caller may see; any other id — foreign, unknown, malformed — is
     NOT_FOUND, so existence is never revealed."""
     scope = scope_of(principal)
@@ -146,13 +145,13 @@ async def _find(
     return found[0]
 
 
-async def get_booking(session: AsyncSession, principal: Principal, raw_id: str) -> BookingRecord:
+async def get_booking(session: Reads, principal: Principal, raw_id: str) -> BookingRecord:
     """One booking the caller may see."""
     return await _find(session, principal, raw_id, lock=False)
 
 
 async def list_bookings(
-    session: AsyncSession, principal: Principal, page: Page, filters: dict[str, Any]
+    session: Reads, principal: Principal, page: Page, filters: dict[str, Any]
 ) -> list[BookingRecord]:
     """The bookings the caller may see, newest first."""
     scope = scope_of(principal)
@@ -160,9 +159,7 @@ async def list_bookings(
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
-async def count_bookings(
-    session: AsyncSession, principal: Principal, filters: dict[str, Any]
-) -> int:
+async def count_bookings(session: Reads, principal: Principal, filters: dict[str, Any]) -> int:
     """How many bookings `list_bookings` finds over all pages."""
     scope = scope_of(principal)
     return await repository.count_bookings(

@@ -14,6 +14,7 @@ from travel.catalog import inputs, repository
 from travel.catalog.filters import DateWindow, ListingFilter, ProviderFilter, window
 from travel.catalog.models import Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound, ValidationError
 from travel.pagination import Page
 
@@ -54,7 +55,7 @@ async def create_provider(
 
 
 async def list_providers(
-    session: AsyncSession, principal: Principal, page: Page, conditions: ProviderFilter
+    session: Reads, principal: Principal, page: Page, conditions: ProviderFilter
 ) -> list[ProviderRecord]:
     """A page of the workspace's providers (or of those the caller owns)."""
     principal.require(Permission.READ)
@@ -64,9 +65,7 @@ async def list_providers(
     )
 
 
-async def count_providers(
-    session: AsyncSession, principal: Principal, conditions: ProviderFilter
-) -> int:
+async def count_providers(session: Reads, principal: Principal, conditions: ProviderFilter) -> int:
     """How many providers `list_providers` finds over all pages."""
     principal.require(Permission.READ)
     owner = principal.member_id if conditions.owned_by_viewer else None
@@ -75,7 +74,7 @@ async def count_providers(
     )
 
 
-async def get_provider(session: AsyncSession, principal: Principal, raw_id: str) -> ProviderRecord:
+async def get_provider(session: Reads, principal: Principal, raw_id: str) -> ProviderRecord:
     """One provider of the workspace, or NOT_FOUND."""
     principal.require(Permission.READ)
     provider_id = parse_id(raw_id, "Provider")
@@ -86,7 +85,7 @@ async def get_provider(session: AsyncSession, principal: Principal, raw_id: str)
 
 
 async def list_listings(
-    session: AsyncSession, principal: Principal, kind: str, page: Page, conditions: ListingFilter
+    session: Reads, principal: Principal, kind: str, page: Page, conditions: ListingFilter
 ) -> list[ListingRecord]:
     """A page of the workspace's listings of one kind."""
     principal.require(Permission.READ)
@@ -94,7 +93,7 @@ async def list_listings(
 
 
 async def count_listings(
-    session: AsyncSession, principal: Principal, kind: str, conditions: ListingFilter
+    session: Reads, principal: Principal, kind: str, conditions: ListingFilter
 ) -> int:
     """How many listings of one kind `list_listings` finds over all pages."""
     principal.require(Permission.READ)
@@ -102,7 +101,7 @@ async def count_listings(
 
 
 async def get_listing(
-    session: AsyncSession, principal: Principal, kind: str, raw_id: str
+    session: Reads, principal: Principal, kind: str, raw_id: str
 ) -> ListingRecord:
     """One listing of `kind` in the workspace; another kind's id is NOT_FOUND too."""
     principal.require(Permission.READ)

@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVarTuple, overload
 
-from sqlalchemy import Connection, TextClause, event, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy import Connection, CursorResult, Executable, TextClause, event, text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from travel.auth.identity import WorkspaceId
 from travel.db.engine import Engines
@@ -161,9 +162,46 @@ def scope_reads(engines: Engines) -> None:
         )
 
 
+_Ts = TypeVarTuple("_Ts")
+
+
+class SerialConnection:
+    """A request's read connection (Core, no ORM session), one statement at a time: sibling
+    resolvers share it, as they share a SerialSession."""
+
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+        self._gate = asyncio.Lock()
+
+    @overload
+    async def execute(
+        self, statement: TypedReturnsRows[*_Ts], parameters: Any = None
+    ) -> CursorResult[*_Ts]: ...
+
+    @overload
+    async def execute(
+        self, statement: Executable, parameters: Any = None
+    ) -> CursorResult[*tuple[Any, ...]]: ...
+
+    async def execute(
+        self, statement: Executable, parameters: Any = None
+    ) -> CursorResult[*tuple[Any, ...]]:
+        async with self._gate:
+            return await self._connection.execute(statement, parameters)
+
+    async def scalar(self, statement: Executable, parameters: Any = None) -> Any:
+        async with self._gate:
+            return await self._connection.scalar(statement, parameters)
+
+
+Reads = AsyncSession | SerialConnection
+"""What read-only repository functions take: a request's read connection, or the session of
+the transaction they read in (a mutation reading its own writes)."""
+
+
 @asynccontextmanager
-async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIterator[AsyncSession]:
-    """Reads inside one workspace, without a transaction of their own.
+async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIterator[Reads]:
+    """Reads inside one workspace, on one connection, through Core (no ORM session).
 
     On PostgreSQL each statement runs on its own (autocommit) and sets the workspace itself
     (`_SCOPED_READ`): one round trip per read instead of BEGIN, set_config, the read and COMMIT
@@ -171,14 +209,14 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
     milliseconds apart, as two requests would. SQLite keeps one read transaction.
     """
     if engines.dialect != "postgresql":
-        async with tenant_transaction(engines, workspace_id, write=False) as session:
-            yield session
+        async with engines.reader.begin() as connection:
+            yield SerialConnection(connection)
         return
-    engine = engines.reader.execution_options(
-        isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: str(workspace_id)}
-    )
-    async with SerialSession(engine, expire_on_commit=False) as session:
-        yield session
+    async with engines.reader.connect() as connection:
+        await connection.execution_options(
+            isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: str(workspace_id)}
+        )
+        yield SerialConnection(connection)
 
 
 @asynccontextmanager

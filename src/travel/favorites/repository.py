@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import MemberId, WorkspaceId
 from travel.catalog.models import Listing
+from travel.db.session import Reads
 from travel.favorites.models import Favorite
 from travel.favorites.records import FavoriteRecord
 from travel.pagination import Page
@@ -46,7 +47,7 @@ async def insert_favorite(session: AsyncSession, favorite: Favorite) -> None:
 
 
 async def list_favorites(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: MemberId, page: Page
+    session: Reads, workspace_id: WorkspaceId, member_id: MemberId, page: Page
 ) -> list[FavoriteRecord]:
     """The member's favorites, newest first."""
     stmt = (
@@ -59,9 +60,7 @@ async def list_favorites(
     return [FavoriteRecord(*row) for row in await session.execute(stmt)]
 
 
-async def count_favorites(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: MemberId
-) -> int:
+async def count_favorites(session: Reads, workspace_id: WorkspaceId, member_id: MemberId) -> int:
     stmt = (
         select(func.count())
         .select_from(Favorite)

@@ -60,7 +60,7 @@ async def resolve_favorites_count(_: None, info: Info) -> int:
 @mutation.field("toggleTravelFavorite")
 async def resolve_toggle_favorite(_: None, info: Info, targetType: str, targetId: str) -> bool:
     ctx = info.context
-    session = await ctx.session()
+    session = ctx.writes()
     return await service.toggle_favorite(session, ctx.principal, targetType, targetId)
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
+from travel.db.session import Reads
 from travel.errors import NotFound
 from travel.favorites import repository
 from travel.favorites.models import Favorite
@@ -49,9 +50,7 @@ async def toggle_favorite(
     raise RuntimeError("favorite toggle kept conflicting")
 
 
-async def list_favorites(
-    session: AsyncSession, principal: Principal, page: Page
-) -> list[FavoriteRecord]:
+async def list_favorites(session: Reads, principal: Principal, page: Page) -> list[FavoriteRecord]:
     """The caller's own wishlist, newest first."""
     principal.require(Permission.FAVORITE)
     return await repository.list_favorites(
@@ -59,7 +58,7 @@ async def list_favorites(
     )
 
 
-async def count_favorites(session: AsyncSession, principal: Principal) -> int:
+async def count_favorites(session: Reads, principal: Principal) -> int:
     """How many listings the caller's wishlist holds."""
     principal.require(Permission.FAVORITE)
     return await repository.count_favorites(session, principal.workspace_id, principal.member_id)

@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal, WorkspaceId
 from travel.db.engine import Engines
-from travel.db.session import tenant_reads, tenant_transaction
+from travel.db.session import Reads, tenant_reads, tenant_transaction
 
 L = TypeVar("L")
 
@@ -46,18 +46,19 @@ class RequestContext:
         self.request_id = request_id
         self.idempotency_key = idempotency_key
         self.services = services
-        self._read_cm: AbstractAsyncContextManager[AsyncSession] | None = None
-        self._read_session: AsyncSession | None = None
+        self._read_cm: AbstractAsyncContextManager[Reads] | None = None
+        self._read_session: Reads | None = None
         self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions
         self._write_session: AsyncSession | None = None
         self._held = held
         self._loaders: dict[Any, Any] = {}
 
-    async def session(self) -> AsyncSession:
-        """The session of the running mutation, or the request's read session.
+    async def session(self) -> Reads:
+        """What resolvers read with: the running mutation's session (its own writes
+        visible), or the request's read connection.
 
-        Sibling fields may share it concurrently: it is a SerialSession, which runs one
-        statement at a time (travel.db.session).
+        Sibling fields may share it concurrently: both run one statement at a time
+        (SerialSession, SerialConnection in travel.db.session).
         """
         if self._held is not None:
             return self._held
@@ -70,6 +71,13 @@ class RequestContext:
                     self._read_session = await cm.__aenter__()
                     self._read_cm = cm
         return self._read_session
+
+    def writes(self) -> AsyncSession:
+        """The running mutation's session (inside `mutation_transaction` only)."""
+        session = self._held if self._held is not None else self._write_session
+        if session is None:
+            raise RuntimeError("writes() outside a mutation transaction")
+        return session
 
     async def _close_read(self) -> None:
         cm, self._read_cm, self._read_session = self._read_cm, None, None

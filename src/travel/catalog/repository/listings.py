@@ -14,6 +14,7 @@ from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
 from travel.catalog.records import ListingRecord
 from travel.catalog.repository.search import listing_conditions
+from travel.db.session import Reads
 from travel.money import from_minor
 from travel.pagination import Page
 
@@ -52,7 +53,7 @@ def listing_record(row: Sequence[object]) -> ListingRecord:
 
 
 async def listings_by_id(
-    session: AsyncSession, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
+    session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ListingRecord]:
     stmt = select(*_LISTING_COLUMNS).where(
         Listing.workspace_id == workspace_id, Listing.id.in_(ids)
@@ -61,7 +62,7 @@ async def listings_by_id(
 
 
 async def list_listings(
-    session: AsyncSession,
+    session: Reads,
     workspace_id: WorkspaceId,
     kind: str,
     page: Page,
@@ -81,7 +82,7 @@ async def list_listings(
 
 
 async def count_listings(
-    session: AsyncSession, workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
+    session: Reads, workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
 ) -> int:
     """How many listings `list_listings` would return over all pages."""
     if conditions.matches_nothing:

@@ -7,16 +7,16 @@ from collections.abc import Sequence
 from datetime import date
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
 from travel.bookings.models import Booking
 from travel.catalog.availability import BookedSpan
 from travel.catalog.repository.search import CONFIRMED
+from travel.db.session import Reads
 
 
 async def booked_spans(
-    session: AsyncSession,
+    session: Reads,
     workspace_id: WorkspaceId,
     listing_ids: Sequence[uuid.UUID],
     first: date,

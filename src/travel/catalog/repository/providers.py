@@ -13,6 +13,7 @@ from travel.catalog.filters import ProviderFilter
 from travel.catalog.models import Provider
 from travel.catalog.records import ProviderRecord
 from travel.catalog.repository.search import contains_all
+from travel.db.session import Reads
 from travel.pagination import Page
 
 _PROVIDER_COLUMNS = (
@@ -33,7 +34,7 @@ async def insert_provider(session: AsyncSession, provider: Provider) -> Provider
 
 
 async def list_providers(
-    session: AsyncSession,
+    session: Reads,
     workspace_id: WorkspaceId,
     page: Page,
     conditions: ProviderFilter | None = None,
@@ -55,7 +56,7 @@ async def list_providers(
 
 
 async def count_providers(
-    session: AsyncSession,
+    session: Reads,
     workspace_id: WorkspaceId,
     conditions: ProviderFilter,
     *,
@@ -86,7 +87,7 @@ def _matching(
 
 
 async def providers_by_id(
-    session: AsyncSession, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
+    session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ProviderRecord]:
     stmt = select(*_PROVIDER_COLUMNS).where(
         Provider.workspace_id == workspace_id, Provider.id.in_(ids)

@@ -82,7 +82,7 @@ async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
 
 @mutation.field("createTravelProvider")
 async def resolve_create_provider(_: None, info: Info, input: dict[str, Any]) -> ProviderRecord:
-    session = await info.context.session()
+    session = info.context.writes()
     return await service.create_provider(session, info.context.principal, input)
 
 
@@ -119,7 +119,7 @@ def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
 
 def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, input: dict[str, Any]) -> ListingRecord:
-        session = await info.context.session()
+        session = info.context.writes()
         return await service.create_listing(session, info.context.principal, kind, input)
 
     return resolve
