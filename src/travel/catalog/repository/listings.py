@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -52,13 +52,27 @@ def listing_record(row: Sequence[object]) -> ListingRecord:
     return ListingRecord(*values)  # type: ignore[arg-type]
 
 
+# The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
+# cache key and compiled form instead of rebuilding and re-hashing the construct per request.
+_BY_ID = select(*_LISTING_COLUMNS).where(
+    Listing.workspace_id == bindparam("workspace_id"),
+    Listing.id.in_(bindparam("ids", expanding=True)),
+)
+_PAGE = (
+    select(*_LISTING_COLUMNS)
+    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
+    .order_by(Listing.created_at, Listing.id)
+    .offset(bindparam("skip"))
+    .limit(bindparam("take"))
+)
+_ANY = ListingFilter()
+
+
 async def listings_by_id(
     session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ListingRecord]:
-    stmt = select(*_LISTING_COLUMNS).where(
-        Listing.workspace_id == workspace_id, Listing.id.in_(ids)
-    )
-    return {row[0]: listing_record(row) for row in await session.execute(stmt)}
+    params = {"workspace_id": workspace_id, "ids": list(ids)}
+    return {row[0]: listing_record(row) for row in await session.execute(_BY_ID, params)}
 
 
 async def list_listings(
@@ -71,6 +85,9 @@ async def list_listings(
     """One page of the workspace's listings of `kind` meeting `conditions`, oldest first."""
     if page.take == 0 or conditions.matches_nothing:
         return []
+    if conditions == _ANY:
+        params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
+        return [listing_record(row) for row in await session.execute(_PAGE, params)]
     stmt = (
         select(*_LISTING_COLUMNS)
         .where(*_matching(workspace_id, kind, conditions))

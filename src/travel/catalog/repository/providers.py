@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -86,13 +86,17 @@ def _matching(
     return where
 
 
+_BY_ID = select(*_PROVIDER_COLUMNS).where(
+    Provider.workspace_id == bindparam("workspace_id"),
+    Provider.id.in_(bindparam("ids", expanding=True)),
+)
+
+
 async def providers_by_id(
     session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ProviderRecord]:
-    stmt = select(*_PROVIDER_COLUMNS).where(
-        Provider.workspace_id == workspace_id, Provider.id.in_(ids)
-    )
-    return {row[0]: ProviderRecord(*row) for row in await session.execute(stmt)}
+    params = {"workspace_id": workspace_id, "ids": list(ids)}
+    return {row[0]: ProviderRecord(*row) for row in await session.execute(_BY_ID, params)}
 
 
 async def set_provider_ratings(

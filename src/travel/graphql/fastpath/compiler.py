@@ -25,7 +25,11 @@ from graphql import (
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLSchema,
+    ListValueNode,
+    ObjectValueNode,
     SelectionSetNode,
+    ValueNode,
+    VariableNode,
     is_abstract_type,
     is_leaf_type,
     located_error,
@@ -59,6 +63,10 @@ class FieldPlan:
     leaf: Callable[[Any], Any] | None = None  # set for plain attribute leaves: the fast lane
     is_typename: bool = False
     has_args: bool = False
+    # Arguments written as literals only (no variable): coerced once, then shared by every
+    # request of this plan (resolvers never change their arguments).
+    literal_args: bool = False
+    args_cache: dict[str, Any] | None = None
 
 
 @dataclass(eq=False)
@@ -185,6 +193,7 @@ class Compiler:
             attribute,
             isinstance(field_def.type, GraphQLNonNull),
             has_args=bool(field_def.args),
+            literal_args=not any(_has_variable(a.value) for a in nodes[0].arguments or ()),
         )
         sub_sets = [n.selection_set for n in nodes if n.selection_set is not None]
         plan.complete = self.completer(field_def.type, sub_sets)
@@ -223,3 +232,13 @@ class Compiler:
             return execute_fields(plans[runtime], value, state, path, anchor)
 
         return complete
+
+
+def _has_variable(value: ValueNode) -> bool:
+    if isinstance(value, VariableNode):
+        return True
+    if isinstance(value, ListValueNode):
+        return any(_has_variable(v) for v in value.values)
+    if isinstance(value, ObjectValueNode):
+        return any(_has_variable(f.value) for f in value.fields)
+    return False

@@ -103,6 +103,11 @@ class State:
 
     def args(self, plan: FieldPlan) -> dict[str, Any]:
         """The field's coerced arguments (the same for every item of a list)."""
+        if plan.literal_args:
+            cached = plan.args_cache
+            if cached is None:
+                cached = plan.args_cache = get_argument_values(plan.field_def, plan.nodes[0])
+            return cached
         args = self._args.get(id(plan))
         if args is None:
             args = get_argument_values(plan.field_def, plan.nodes[0], self.variables)
