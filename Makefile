@@ -14,6 +14,7 @@ lint:
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	.venv/bin/pip install -q -e '.[bench]'
 	.venv/bin/python -m bench.run
 
 schema:         ## rewrite schema.graphql from the code (review the diff!)
