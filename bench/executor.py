@@ -1,5 +1,6 @@
-"""`python -m bench.executor`: the executors alone, on in-memory data — the setting of issue 7's
-table of GraphQL libraries (graphql-core with parse and validate cached: ~340 lists of 50/s).
+"""`python -m bench.executor`: the executors alone, on in-memory data — the setting of the
+library comparison the compiled executor was built against (docs/performance.md: graphql-core
+with parse and validate cached, ~340 lists of 50/s).
 
 The service's real schema answers the list from memory (its root resolver is swapped for one that
 returns prepared records) and the `provider` DataLoader batches over a dict; no HTTP, no

@@ -1,5 +1,5 @@
 """One transaction per booking change: booking, timeline step, audit entry and outbox event
-are written together or not at all (DESIGN §4).
+are written together or not at all (docs/design.md §4).
 
 To make the last write fail for real, the tests install a database trigger that rejects
 outbox rows of one workspace — the service's own code runs unchanged.

@@ -1,4 +1,4 @@
-"""cancelTravelBooking: the transition, its side effects, and who may cancel what (DESIGN §2)."""
+"""cancelTravelBooking: the transition, its side effects, and who may cancel what (docs/design.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""createTravelBooking: the input rules, prices, reference codes and rights (DESIGN §4)."""
+"""createTravelBooking: the input rules, prices, reference codes and rights (docs/design.md §4)."""
 
 from __future__ import annotations
 

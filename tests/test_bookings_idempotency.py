@@ -1,4 +1,4 @@
-"""Idempotency-Key on mutations (DESIGN §4, decision 0024)."""
+"""Idempotency-Key on mutations (docs/design.md §4, decision 0024)."""
 
 from __future__ import annotations
 

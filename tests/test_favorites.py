@@ -1,4 +1,4 @@
-"""Favorites: a wishlist per member, toggled item by item (DESIGN §5)."""
+"""Favorites: a wishlist per member, toggled item by item (docs/design.md §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""X-RateLimit-* headers on every kind of response after authentication (DESIGN §7)."""
+"""X-RateLimit-* headers on every kind of response after authentication (docs/design.md §7)."""
 
 from __future__ import annotations
 

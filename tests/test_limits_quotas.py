@@ -1,4 +1,4 @@
-"""Per-workspace, per-action quotas by plan (DESIGN §7), as a partner meets them over HTTP."""
+"""Per-workspace, per-action quotas by plan (docs/design.md §7), as a partner meets them over HTTP."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.support.live import LiveServer
 
 from travel.settings import Settings
 
-# DESIGN §7, restated so that a change in the code has to be a deliberate change here too.
+# docs/design.md §7, restated so that a change in the code has to be a deliberate change here too.
 QUOTAS = {
     "free": {"read": 600, "book": 60, "write": 60, "analytics": 30},
     "pro": {"read": 6000, "book": 600, "write": 600, "analytics": 300},

@@ -20,7 +20,7 @@ from travel.db.session import Reads
 from travel.money import from_minor
 
 PROPERTY = "PROPERTY"
-# DESIGN §4: a stay lasts at most 365 nights, so a stay that overlaps a night checked in at
+# docs/design.md §4: a stay lasts at most 365 nights, so a stay that overlaps a night checked in at
 # most 365 days before it. This bound turns the occupancy scan into a short key range.
 LONGEST_STAY = timedelta(days=365)
 

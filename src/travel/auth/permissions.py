@@ -1,4 +1,4 @@
-"""Roles and the role → permission table (DESIGN §2)."""
+"""Roles and the role → permission table (docs/design.md §2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Booking input rules (DESIGN §4, decision 0020): dates, nights, guests, price."""
+"""Booking input rules (docs/design.md §4, decision 0020): dates, nights, guests, price."""
 
 from __future__ import annotations
 

@@ -109,7 +109,7 @@ def _attempt(
 
 
 def scope_of(principal: Principal) -> BookingScope:
-    """The bookings the caller may see and cancel (DESIGN §2), or FORBIDDEN for none."""
+    """The bookings the caller may see and cancel (docs/design.md §2), or FORBIDDEN for none."""
     if principal.has(Permission.ADMIN):
         return BookingScope(everything=True)
     scope = BookingScope(

@@ -1,4 +1,5 @@
-"""Which quota action each root field spends, and each plan's quota per action (DESIGN §7)."""
+"""Which quota action each root field spends, and each plan's quota per action
+(docs/design.md §7)."""
 
 from __future__ import annotations
 

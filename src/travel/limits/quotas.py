@@ -1,4 +1,5 @@
-"""Per-workspace, per-action quotas (DESIGN §7) and the `X-RateLimit-*` headers reporting them.
+"""Per-workspace, per-action quotas (docs/design.md §7) and the `X-RateLimit-*` headers
+reporting them.
 
 A request spends one unit of each action its root fields touch. It is refused (429, nothing
 runs) when any of those actions is exhausted; see docs/decisions/0040-rate-limit-semantics.md.
