@@ -8,11 +8,21 @@ compare every tenant row with it, a second wall behind the repositories' filters
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVarTuple, overload
 
-from sqlalchemy import Connection, CursorResult, Executable, TextClause, event, text
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Dialect,
+    Executable,
+    Select,
+    TextClause,
+    event,
+    text,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.selectable import TypedReturnsRows
@@ -167,11 +177,28 @@ _Ts = TypeVarTuple("_Ts")
 
 class SerialConnection:
     """A request's read connection (Core, no ORM session), one statement at a time: sibling
-    resolvers share it, as they share a SerialSession."""
+    resolvers share it, as they share a SerialSession. `workspace` is set for PostgreSQL's
+    self-scoping reads (`tenant_reads`)."""
 
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: AsyncConnection, workspace: str | None = None) -> None:
         self._connection = connection
         self._gate = asyncio.Lock()
+        self._driver: Any = None
+        self.workspace = workspace
+
+    async def fetch(self, read: CompiledRead, params: Mapping[str, Any]) -> list[Any]:
+        """Rows of a compiled read, straight from the driver (PostgreSQL only)."""
+        assert self.workspace is not None
+        async with self._gate:
+            if self._driver is None:
+                raw = await self._connection.get_raw_connection()
+                self._driver = raw.driver_connection
+            form = read.driver_form
+            if form is None:
+                form = await DriverForm.of(read, self._connection.dialect, self._driver)
+                read.driver_form = form
+            rows = await self._driver.fetch(form.sql, *form.arguments(params, self.workspace))
+        return rows if form.convert is None else [form.convert(row) for row in rows]
 
     @overload
     async def execute(
@@ -192,6 +219,72 @@ class SerialConnection:
     async def scalar(self, statement: Executable, parameters: Any = None) -> Any:
         async with self._gate:
             return await self._connection.scalar(statement, parameters)
+
+
+class CompiledRead:
+    """A SELECT for the hottest reads: on a PostgreSQL read connection it is compiled once
+    (with the scoping wrapper of `_SCOPED_READ`) and run on the driver, its parameters and
+    result values converted as SQLAlchemy would, without SQLAlchemy's per-execution work
+    (decision 0071); anywhere else (SQLite, a mutation's session) SQLAlchemy runs `statement`.
+
+    `for_postgresql` is the same read written for the driver where it must differ (a list
+    parameter as `= ANY($n)` rather than an expanding `IN`).
+    """
+
+    def __init__(
+        self,
+        statement: Select[*tuple[Any, ...]],
+        for_postgresql: Select[*tuple[Any, ...]] | None = None,
+    ) -> None:
+        self.statement = statement
+        self.for_postgresql = for_postgresql if for_postgresql is not None else statement
+        self.driver_form: DriverForm | None = None  # made on first use (SerialConnection.fetch)
+
+    async def rows(self, reads: Reads, params: Mapping[str, Any]) -> Sequence[Any]:
+        if isinstance(reads, SerialConnection) and reads.workspace is not None:
+            return await reads.fetch(self, params)
+        result = await reads.execute(self.statement, dict(params))
+        rows: Sequence[Any] = result.all()
+        return rows
+
+
+@dataclass(frozen=True, slots=True)
+class DriverForm:
+    """A CompiledRead as the driver runs it: the scoped SQL, each parameter's name and bind
+    conversion in order, and the conversion of a result row (None: rows as they come)."""
+
+    sql: str
+    binds: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+    convert: Callable[[Any], tuple[Any, ...]] | None
+
+    @classmethod
+    async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm:
+        statement = read.for_postgresql
+        compiled = statement.compile(dialect=dialect)
+        names = compiled.positiontup or []
+        binds = tuple(
+            (name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
+            for name in names
+        )
+        sql = _SCOPED_READ.format(n=len(names) + 1, statement=compiled.string)
+        # Result conversions need the driver's type of each column (as SQLAlchemy's do).
+        attributes = (await driver.prepare(sql)).get_attributes()
+        processors = [
+            column.type.dialect_impl(dialect).result_processor(dialect, attribute.type.oid)
+            for column, attribute in zip(statement.selected_columns, attributes, strict=True)
+        ]
+        convert = None
+        if any(p is not None for p in processors):
+
+            def convert(row: Any) -> tuple[Any, ...]:
+                return tuple(v if p is None else p(v) for v, p in zip(row, processors, strict=True))
+
+        return cls(sql, binds, convert)
+
+    def arguments(self, params: Mapping[str, Any], workspace: str) -> list[Any]:
+        args = [params[n] if bind is None else bind(params[n]) for n, bind in self.binds]
+        args.append(workspace)
+        return args
 
 
 Reads = AsyncSession | SerialConnection
@@ -216,7 +309,7 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
         await connection.execution_options(
             isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: str(workspace_id)}
         )
-        yield SerialConnection(connection)
+        yield SerialConnection(connection, str(workspace_id))
 
 
 @asynccontextmanager

@@ -6,7 +6,8 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import Uuid, any_, bindparam, func, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -14,7 +15,7 @@ from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
 from travel.catalog.records import ListingRecord
 from travel.catalog.repository.search import listing_conditions
-from travel.db.session import Reads
+from travel.db.session import CompiledRead, Reads
 from travel.money import from_minor
 from travel.pagination import Page
 
@@ -54,11 +55,17 @@ def listing_record(row: Sequence[object]) -> ListingRecord:
 
 # The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
 # cache key and compiled form instead of rebuilding and re-hashing the construct per request.
-_BY_ID = select(*_LISTING_COLUMNS).where(
-    Listing.workspace_id == bindparam("workspace_id"),
-    Listing.id.in_(bindparam("ids", expanding=True)),
+_BY_ID = CompiledRead(
+    select(*_LISTING_COLUMNS).where(
+        Listing.workspace_id == bindparam("workspace_id"),
+        Listing.id.in_(bindparam("ids", expanding=True)),
+    ),
+    select(*_LISTING_COLUMNS).where(
+        Listing.workspace_id == bindparam("workspace_id"),
+        Listing.id == any_(bindparam("ids", type_=ARRAY(Uuid()))),
+    ),
 )
-_PAGE = (
+_PAGE = CompiledRead(
     select(*_LISTING_COLUMNS)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
     .order_by(Listing.created_at, Listing.id)
@@ -72,7 +79,7 @@ async def listings_by_id(
     session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ListingRecord]:
     params = {"workspace_id": workspace_id, "ids": list(ids)}
-    return {row[0]: listing_record(row) for row in await session.execute(_BY_ID, params)}
+    return {row[0]: listing_record(row) for row in await _BY_ID.rows(session, params)}
 
 
 async def list_listings(
@@ -87,7 +94,7 @@ async def list_listings(
         return []
     if conditions == _ANY:
         params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
-        return [listing_record(row) for row in await session.execute(_PAGE, params)]
+        return [listing_record(row) for row in await _PAGE.rows(session, params)]
     stmt = (
         select(*_LISTING_COLUMNS)
         .where(*_matching(workspace_id, kind, conditions))

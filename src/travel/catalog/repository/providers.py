@@ -5,7 +5,8 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 
-from sqlalchemy import ColumnElement, bindparam, func, select, update
+from sqlalchemy import ColumnElement, Uuid, any_, bindparam, func, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import WorkspaceId
@@ -13,7 +14,7 @@ from travel.catalog.filters import ProviderFilter
 from travel.catalog.models import Provider
 from travel.catalog.records import ProviderRecord
 from travel.catalog.repository.search import contains_all
-from travel.db.session import Reads
+from travel.db.session import CompiledRead, Reads
 from travel.pagination import Page
 
 _PROVIDER_COLUMNS = (
@@ -86,9 +87,15 @@ def _matching(
     return where
 
 
-_BY_ID = select(*_PROVIDER_COLUMNS).where(
-    Provider.workspace_id == bindparam("workspace_id"),
-    Provider.id.in_(bindparam("ids", expanding=True)),
+_BY_ID = CompiledRead(
+    select(*_PROVIDER_COLUMNS).where(
+        Provider.workspace_id == bindparam("workspace_id"),
+        Provider.id.in_(bindparam("ids", expanding=True)),
+    ),
+    select(*_PROVIDER_COLUMNS).where(
+        Provider.workspace_id == bindparam("workspace_id"),
+        Provider.id == any_(bindparam("ids", type_=ARRAY(Uuid()))),
+    ),
 )
 
 
@@ -96,7 +103,7 @@ async def providers_by_id(
     session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ProviderRecord]:
     params = {"workspace_id": workspace_id, "ids": list(ids)}
-    return {row[0]: ProviderRecord(*row) for row in await session.execute(_BY_ID, params)}
+    return {row[0]: ProviderRecord(*row) for row in await _BY_ID.rows(session, params)}
 
 
 async def set_provider_ratings(
