@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
 from bench.seed import seed_workspace
 from travel.analytics import service
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.auth.models import Member
 from travel.auth.permissions import Role, permissions_for
 from travel.bookings.models import Booking
@@ -36,6 +36,7 @@ from travel.db import migrate
 from travel.db.engine import async_url
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction
+from travel.kernel.ids import MemberId, WorkspaceId
 
 DATABASE = "travel_bench_analytics"
 SQLITE_PATH = Path(__file__).resolve().parent / "results" / "analytics.db"

@@ -19,7 +19,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from travel.analytics import service as analytics
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.auth.permissions import Role, permissions_for
 from travel.bookings import service as bookings
 from travel.catalog import repository as catalog
@@ -27,6 +27,7 @@ from travel.catalog.filters import ListingFilter
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.engine import Engines, create_engines
 from travel.db.session import tenant_transaction
+from travel.kernel.ids import MemberId, WorkspaceId
 from travel.pagination import Page
 from travel.settings import Settings
 

@@ -16,12 +16,12 @@ from sqlalchemy import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth import service as auth_service
-from travel.auth.identity import WorkspaceId
 from travel.auth.models import Member
 from travel.bookings.models import Booking
 from travel.catalog.models import Listing, Provider
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
+from travel.kernel.ids import WorkspaceId
 
 KINDS = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")
 CITIES = ("Lisbon", "Porto", "Madrid", "Kyoto", "Cusco", "Cape Town", "Oslo", "Hanoi")

@@ -10,9 +10,9 @@ from tests.factories import Tenant, api_listing, api_provider, create_tenant
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 
-from travel.auth.identity import WorkspaceId
 from travel.catalog import repository
 from travel.db.session import tenant_transaction
+from travel.kernel.ids import WorkspaceId
 
 PROPERTIES = (
     "query ($p: TravelPaginationInput, $f: TravelListingFilterInput) "

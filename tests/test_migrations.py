@@ -85,9 +85,9 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
     """Even a query that forgets the workspace filter sees only the current workspace."""
     if not database_url.startswith("postgres"):
         pytest.skip("row-level security is a PostgreSQL feature")
-    from travel.auth.identity import WorkspaceId
     from travel.auth.models import Workspace
     from travel.db.session import scope_reads, tenant_reads, tenant_transaction
+    from travel.kernel.ids import WorkspaceId
 
     async def scenario() -> None:
         engines = create_engines(database_url, pool_size=1)

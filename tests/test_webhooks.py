@@ -34,11 +34,11 @@ from tests.support.webhooks import (
 )
 
 from travel.auth import service as auth_service
-from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
 from travel.db.session import tenant_transaction
 from travel.events.outbox import publish
 from travel.events.retry import RetryPolicy
+from travel.kernel.ids import WorkspaceId
 
 
 @pytest.fixture(scope="module", autouse=True)

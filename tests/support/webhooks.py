@@ -17,7 +17,6 @@ from typing import Any
 from sqlalchemy import select
 from tests.support.live import LiveServer
 
-from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction
@@ -26,6 +25,7 @@ from travel.events.models import WebhookAttempt, WebhookDelivery, WebhookEndpoin
 from travel.events.outbox import publish
 from travel.events.retry import RetryPolicy
 from travel.events.sender import http_client
+from travel.kernel.ids import WorkspaceId
 
 
 def verify_signature(

@@ -14,9 +14,9 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.analytics.records import CurrencyTotal, Occupancy, Sales, TopProvider, Window
 from travel.analytics.sql import days_between
-from travel.auth.identity import WorkspaceId
 from travel.catalog.models import Listing, Provider
 from travel.db.session import Reads
+from travel.kernel.ids import WorkspaceId
 from travel.money import from_minor
 
 PROPERTY = "PROPERTY"

@@ -16,9 +16,9 @@ from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
 from travel.db.session import Reads
 from travel.errors import ValidationError
+from travel.kernel.kinds import KINDS
 from travel.money import from_minor
 
-CATEGORIES = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")  # TravelBookingType, in order
 MAX_WINDOW_DAYS = 366  # a whole year, leap years included
 DEFAULT_OCCUPANCY_NIGHTS = 30
 TOP_PROVIDERS = 5
@@ -88,5 +88,5 @@ async def analytics(
     sales = await repository.sales(session, workspace_id, window)
     currency = reporting_currency(sales.by_currency)
     top = await repository.top_providers(session, workspace_id, window, currency, TOP_PROVIDERS)
-    mix = [CategoryCount(kind, sales.by_kind.get(kind, 0)) for kind in CATEGORIES]
+    mix = [CategoryCount(kind.value, sales.by_kind.get(kind.value, 0)) for kind in KINDS]
     return Analytics(category_mix=mix, top_providers=top)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-import uuid
 from datetime import UTC, datetime
 
 from travel.auth import apikeys, repository
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.auth.models import Member, Workspace
 from travel.auth.oidc import OidcVerifier
 from travel.auth.permissions import (
@@ -21,6 +20,7 @@ from travel.auth.permissions import (
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.errors import Forbidden, Unauthenticated, WorkspaceRequired
+from travel.kernel.ids import MemberId, WorkspaceId, try_parse_id
 
 
 class Authenticator:
@@ -119,10 +119,10 @@ class Authenticator:
         raw_ws = claims.get(self._claim)
         if raw_ws is None or raw_ws == "":
             raise WorkspaceRequired()
-        try:
-            ws = WorkspaceId(uuid.UUID(str(raw_ws)))
-        except ValueError:
-            raise Forbidden("Not a member of this workspace") from None
+        parsed = try_parse_id(raw_ws)
+        if parsed is None:
+            raise Forbidden("Not a member of this workspace")
+        ws = WorkspaceId(parsed)
         workspace = await self._workspace(ws)
         if workspace is None:
             raise Forbidden("Not a member of this workspace")

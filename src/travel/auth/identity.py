@@ -1,18 +1,12 @@
-"""Who is calling: the authenticated principal and its workspace id type."""
+"""Who is calling: the authenticated principal (its typed ids live in travel.kernel.ids)."""
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
-from typing import NewType
 
 from travel.auth.permissions import Permission, Role
 from travel.errors import Forbidden
-
-# Only the auth layer (and trusted operator tooling) mints these: every repository function
-# takes one, so a query that forgets the tenant does not type-check.
-WorkspaceId = NewType("WorkspaceId", uuid.UUID)
-MemberId = NewType("MemberId", uuid.UUID)
+from travel.kernel.ids import MemberId, WorkspaceId
 
 
 @dataclass(frozen=True, slots=True)

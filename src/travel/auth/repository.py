@@ -8,9 +8,9 @@ from datetime import datetime
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import MemberId, WorkspaceId
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.db.session import Reads
+from travel.kernel.ids import MemberId, WorkspaceId
 
 
 async def get_workspace(session: AsyncSession, workspace_id: WorkspaceId) -> Workspace | None:

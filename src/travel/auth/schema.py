@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from travel.auth import repository
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.errors import NotFound
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
+from travel.kernel.ids import MemberId, WorkspaceId
 
 TYPE_DEFS = '''
 """A role a member holds in its workspace."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from travel.auth import apikeys, repository
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.auth.permissions import Permission, parse_permissions, parse_roles, permissions_for
 from travel.db import migrate
@@ -15,6 +15,7 @@ from travel.db.engine import Engines
 from travel.db.registry import Databases, Unreachable
 from travel.db.session import system_transaction, tenant_transaction
 from travel.errors import NotFound, ValidationError
+from travel.kernel.ids import MemberId, WorkspaceId, parse_id
 
 PLANS = ("free", "pro", "enterprise")
 
@@ -57,10 +58,7 @@ async def create_workspace(
 
 async def resolve_workspace(databases: Databases, raw_id: str) -> Workspace:
     """The workspace an operator named by id, or NOT_FOUND."""
-    try:
-        workspace_id = WorkspaceId(uuid.UUID(raw_id))
-    except ValueError:
-        raise NotFound(f"no workspace {raw_id!r}") from None
+    workspace_id = WorkspaceId(parse_id(raw_id, f"no workspace {raw_id!r}"))
     async with tenant_transaction(databases.main, workspace_id, write=False) as session:
         workspace = await repository.get_workspace(session, workspace_id)
     if workspace is None:
@@ -136,10 +134,7 @@ async def create_api_key(
 async def revoke_api_key(databases: Databases, raw_id: str) -> ApiKey:
     """Revoke a key by id, wherever its workspace lives (the shared database or a dedicated
     tenant's own)."""
-    try:
-        key_id = uuid.UUID(raw_id)
-    except ValueError:
-        raise NotFound(f"no API key {raw_id!r}") from None
+    key_id = parse_id(raw_id, f"no API key {raw_id!r}")
 
     async def revoke(engines: Engines) -> ApiKey | None:
         async with system_transaction(engines) as session:

@@ -17,11 +17,11 @@ from typing import Any
 import orjson
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.bookings import procedure, repository
 from travel.bookings.history import ChangeRows, write_change
 from travel.bookings.records import BookableListing
 from travel.catalog import availability
+from travel.kernel.ids import WorkspaceId
 
 
 class Outcome(StrEnum):

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
 import secrets
+
+from travel.kernel.kinds import ListingKind
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 LENGTH = 8  # 32**8 ≈ 1.1e12 codes per kind: collisions are rare, and still checked
-PATTERN = re.compile(rf"^TRV-(PROPERTY|TOUR|ACTIVITY|EVENT|TRIP)-[{ALPHABET}]{{{LENGTH}}}$")
 
 
 def new_reference_code(kind: str) -> str:
     """A fresh random code for a booking of `kind` (uniqueness is checked by the caller)."""
     suffix = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
-    return f"TRV-{kind}-{suffix}"
+    return f"TRV-{ListingKind(kind).reference_word}-{suffix}"

@@ -12,7 +12,6 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.bookings import rules
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
@@ -25,6 +24,7 @@ from travel.bookings.records import (
 from travel.catalog.availability import BookedSpan
 from travel.catalog.models import Listing, Provider
 from travel.db.session import Reads
+from travel.kernel.ids import WorkspaceId
 from travel.money import from_minor
 from travel.pagination import Page
 

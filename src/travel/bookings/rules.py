@@ -8,7 +8,8 @@ from datetime import date, datetime
 from typing import Any
 
 from travel.bookings.records import BookableListing
-from travel.errors import NotFound, Unavailable, ValidationError
+from travel.errors import Unavailable, ValidationError
+from travel.kernel.ids import parse_id
 
 MAX_NIGHTS = 365
 # A property without `maxGuests` states no per-room limit; one booking still stays sane.
@@ -33,10 +34,7 @@ class BookingRequest:
 
 def parse_listing_id(raw: Any) -> uuid.UUID:
     """An id from the API; one that cannot exist is simply not found."""
-    try:
-        return uuid.UUID(str(raw))
-    except ValueError:
-        raise NotFound("Listing not found") from None
+    return parse_id(raw, "Listing not found")
 
 
 def parse_input(data: dict[str, Any], today: date) -> BookingRequest:

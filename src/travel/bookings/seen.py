@@ -12,8 +12,8 @@ from __future__ import annotations
 import uuid
 from collections import OrderedDict
 
-from travel.auth.identity import WorkspaceId
 from travel.bookings.records import BookableListing
+from travel.kernel.ids import WorkspaceId
 
 _Key = tuple[WorkspaceId, uuid.UUID]
 

@@ -28,6 +28,7 @@ from travel.bookings.seen import SEEN
 from travel.db.base import utcnow
 from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound, Unavailable, ValidationError
+from travel.kernel.ids import parse_id, try_parse_id
 from travel.pagination import Page
 
 # A first look at the listing, then tries: a changed listing or a taken code costs one each.
@@ -133,10 +134,7 @@ async def _find(session: Reads, principal: Principal, raw_id: str, *, lock: bool
     """A booking the caller may see; any other id — foreign, unknown, malformed — is
     NOT_FOUND, so existence is never revealed."""
     scope = scope_of(principal)
-    try:
-        booking_id = uuid.UUID(raw_id)
-    except ValueError:
-        raise NotFound("Booking not found") from None
+    booking_id = parse_id(raw_id, "Booking not found")
     found = await repository.booking_for_update(
         session, principal.workspace_id, booking_id, lock=lock
     )
@@ -176,12 +174,9 @@ def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
     if raw.get("hostedByViewer"):
         wanted["hosted_by"] = principal.member_id
     if raw.get("targetId") is not None:
-        try:
-            wanted["target_id"] = uuid.UUID(str(raw["targetId"]))
-        except ValueError:
-            raise ValidationError(
-                "filter.targetId is not a valid id", field="filter.targetId"
-            ) from None
+        wanted["target_id"] = try_parse_id(raw["targetId"])
+        if wanted["target_id"] is None:
+            raise ValidationError("filter.targetId is not a valid id", field="filter.targetId")
     return wanted
 
 

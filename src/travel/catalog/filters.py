@@ -10,6 +10,7 @@ from typing import Any
 
 from travel.catalog.availability import MAX_RANGE_DAYS
 from travel.errors import ValidationError
+from travel.kernel.ids import try_parse_id
 from travel.money import currency_code
 
 MAX_TEXT = 200
@@ -106,10 +107,8 @@ def _provider(raw: dict[str, Any]) -> tuple[uuid.UUID | None, bool]:
     value = raw.get("providerId")
     if value is None:
         return None, False
-    try:
-        return uuid.UUID(value), False
-    except ValueError:
-        return None, True
+    parsed = try_parse_id(value)
+    return parsed, parsed is None
 
 
 def listing_filter(raw: dict[str, Any] | None, kind: str) -> ListingFilter:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
+from travel.kernel.kinds import ListingKind
+
 
 @dataclass(frozen=True, slots=True)
 class ProviderRecord:
@@ -51,4 +53,4 @@ class ListingRecord:
 
     @property
     def price_unit(self) -> str:
-        return "NIGHT" if self.kind == "PROPERTY" else "PERSON"
+        return ListingKind(self.kind).booking_unit

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import date
 from typing import Any
 
@@ -16,24 +15,11 @@ from travel.catalog.models import Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound, ValidationError
+from travel.kernel.ids import parse_id
+from travel.kernel.kinds import ListingKind
 from travel.pagination import Page
 
 PROVIDER_TYPES = ("HOST", "OPERATOR")
-KIND_NAMES = {
-    "PROPERTY": "Property",
-    "TOUR": "Tour",
-    "ACTIVITY": "Activity",
-    "EVENT": "Event",
-    "TRIP": "Trip",
-}
-
-
-def parse_id(raw: str, what: str) -> uuid.UUID:
-    """An id from the API; one that cannot exist is simply not found."""
-    try:
-        return uuid.UUID(raw)
-    except (ValueError, AttributeError, TypeError):
-        raise NotFound(f"{what} not found") from None
 
 
 async def create_provider(
@@ -77,7 +63,7 @@ async def count_providers(session: Reads, principal: Principal, conditions: Prov
 async def get_provider(session: Reads, principal: Principal, raw_id: str) -> ProviderRecord:
     """One provider of the workspace, or NOT_FOUND."""
     principal.require(Permission.READ)
-    provider_id = parse_id(raw_id, "Provider")
+    provider_id = parse_id(raw_id, "Provider not found")
     found = await repository.providers_by_id(session, principal.workspace_id, [provider_id])
     if provider_id not in found:
         raise NotFound("Provider not found")
@@ -105,8 +91,8 @@ async def get_listing(
 ) -> ListingRecord:
     """One listing of `kind` in the workspace; another kind's id is NOT_FOUND too."""
     principal.require(Permission.READ)
-    what = KIND_NAMES[kind]
-    listing_id = parse_id(raw_id, what)
+    what = ListingKind(kind).noun
+    listing_id = parse_id(raw_id, f"{what} not found")
     listing = (await repository.listings_by_id(session, principal.workspace_id, [listing_id])).get(
         listing_id
     )
@@ -131,7 +117,7 @@ async def _provider_to_list_under(
     session: AsyncSession, principal: Principal, raw_id: Any
 ) -> ProviderRecord:
     # Found in the caller's workspace first: another workspace's provider is NOT_FOUND.
-    provider_id = parse_id(raw_id, "Provider")
+    provider_id = parse_id(raw_id, "Provider not found")
     found = await repository.providers_by_id(session, principal.workspace_id, [provider_id])
     provider = found.get(provider_id)
     if provider is None:

@@ -27,8 +27,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.selectable import TypedReturnsRows
 
-from travel.auth.identity import WorkspaceId
 from travel.db.engine import Engines
+from travel.kernel.ids import WorkspaceId
 
 
 class SerialSession(AsyncSession):

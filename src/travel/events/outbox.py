@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.db.base import utcnow
 from travel.events import repository
+from travel.kernel.ids import WorkspaceId
 
 EVENT_TYPES = ("booking.created", "booking.cancelled")
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from travel.auth.identity import WorkspaceId
+from travel.kernel.ids import WorkspaceId
 
 OPEN_STATUSES = ("PENDING", "FAILED")  # still owed to the endpoint
 STATUSES = ("PENDING", "FAILED", "SUCCEEDED", "DEAD")

@@ -15,10 +15,10 @@ from typing import Any, TypeVarTuple
 from sqlalchemy import Select, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.events.records import OPEN_STATUSES, AttemptResult, DeliveryRecord, DueDelivery
+from travel.kernel.ids import WorkspaceId
 
 Ts = TypeVarTuple("Ts")
 

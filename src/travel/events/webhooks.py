@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
-from travel.auth.identity import WorkspaceId
 from travel.auth.models import Workspace
 from travel.db.base import utcnow
 from travel.db.engine import Engines
@@ -17,6 +16,7 @@ from travel.errors import NotFound, ValidationError
 from travel.events import repository
 from travel.events.models import WebhookEndpoint
 from travel.events.records import STATUSES, DeliveryRecord
+from travel.kernel.ids import WorkspaceId, parse_id
 
 MAX_LISTED = 1000
 
@@ -58,10 +58,7 @@ async def list_deliveries(
 
 async def retry_delivery(databases: Databases, raw_id: str) -> DeliveryRecord:
     """Queue a delivery (failed, dead or even delivered) to be sent again right away."""
-    try:
-        delivery_id = uuid.UUID(raw_id)
-    except ValueError:
-        raise NotFound(f"no webhook delivery {raw_id!r}") from None
+    delivery_id = parse_id(raw_id, f"no webhook delivery {raw_id!r}")
     try:
         requeued = await databases.find(lambda engines: _requeue(engines, delivery_id))
     except Unreachable as exc:

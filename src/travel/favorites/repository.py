@@ -7,11 +7,11 @@ import uuid
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import MemberId, WorkspaceId
 from travel.catalog.models import Listing
 from travel.db.session import Reads
 from travel.favorites.models import Favorite
 from travel.favorites.records import FavoriteRecord
+from travel.kernel.ids import MemberId, WorkspaceId
 from travel.pagination import Page
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,6 +12,7 @@ from travel.errors import NotFound
 from travel.favorites import repository
 from travel.favorites.models import Favorite
 from travel.favorites.records import FavoriteRecord
+from travel.kernel.ids import parse_id
 from travel.pagination import Page
 
 # Each conflict means another toggle of the same item committed in between; a handful of
@@ -26,10 +25,7 @@ async def toggle_favorite(
 ) -> bool:
     """Save the item, or remove it when saved already: True when it is now saved."""
     principal.require(Permission.FAVORITE)
-    try:
-        target_id = uuid.UUID(str(raw_id))
-    except ValueError:
-        raise NotFound("Listing not found") from None
+    target_id = parse_id(raw_id, "Listing not found")
     workspace_id, member_id = principal.workspace_id, principal.member_id
     kind = await repository.listing_kind(session, workspace_id, target_id)
     if kind is None or kind != target_type:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from travel.analytics.service import TOP_PROVIDERS
 from travel.auth.permissions import Permission, Role
 from travel.catalog.inputs import MAX_AMENITIES
-from travel.catalog.service import KIND_NAMES
 from travel.graphql.cost import ListBounds
+from travel.kernel.kinds import KINDS
 from travel.money import EXPONENTS
 
-_LISTINGS = ("TravelListing", *(f"Travel{name}" for name in KIND_NAMES.values()))
+_LISTINGS = ("TravelListing", *(kind.type_name for kind in KINDS))
 
 LIST_BOUNDS = ListBounds(
     {
@@ -18,7 +18,7 @@ LIST_BOUNDS = ListBounds(
         # CONFIRMED, then CANCELLED: a booking moves at most once.
         ("TravelBooking", "timeline"): 2,
         ("TravelOverviewStats", "revenueByCurrency"): len(EXPONENTS),
-        ("TravelAnalytics", "categoryMix"): len(KIND_NAMES),
+        ("TravelAnalytics", "categoryMix"): len(KINDS),
         ("TravelAnalytics", "topProviders"): TOP_PROVIDERS,
         ("TravelViewer", "roles"): len(Role),
         ("TravelViewer", "permissions"): len(Permission),

@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 from graphql import GraphQLResolveInfo
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.db.engine import Engines
 from travel.db.session import Reads, tenant_reads, tenant_transaction
+from travel.kernel.ids import WorkspaceId
 
 L = TypeVar("L")
 

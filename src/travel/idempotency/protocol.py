@@ -20,10 +20,11 @@ from graphql import OperationDefinitionNode, OperationType
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import MemberId, Principal, WorkspaceId
+from travel.auth.identity import Principal
 from travel.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
 from travel.idempotency import repository
 from travel.idempotency.repository import StoredKey
+from travel.kernel.ids import MemberId, WorkspaceId
 
 REPLAYED_HEADER = "Idempotent-Replayed"
 WINDOW = timedelta(hours=24)

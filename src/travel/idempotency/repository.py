@@ -10,8 +10,8 @@ from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.idempotency.models import IdempotencyRecord
+from travel.kernel.ids import WorkspaceId
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,12 +10,12 @@ from sqlalchemy import Uuid, any_, bindparam, func, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
 from travel.catalog.records import ListingRecord
 from travel.catalog.repository.search import listing_conditions
 from travel.db.session import CompiledRead, Reads
+from travel.kernel.ids import WorkspaceId
 from travel.money import from_minor
 from travel.pagination import Page
 

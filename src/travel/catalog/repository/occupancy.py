@@ -8,11 +8,11 @@ from datetime import date
 
 from sqlalchemy import select
 
-from travel.auth.identity import WorkspaceId
 from travel.bookings.models import Booking
 from travel.catalog.availability import BookedSpan
 from travel.catalog.repository.search import CONFIRMED
 from travel.db.session import Reads
+from travel.kernel.ids import WorkspaceId
 
 
 async def booked_spans(

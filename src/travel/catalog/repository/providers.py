@@ -9,12 +9,12 @@ from sqlalchemy import ColumnElement, Uuid, any_, bindparam, func, select, updat
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.auth.identity import WorkspaceId
 from travel.catalog.filters import ProviderFilter
 from travel.catalog.models import Provider
 from travel.catalog.records import ProviderRecord
 from travel.catalog.repository.search import contains_all
 from travel.db.session import CompiledRead, Reads
+from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
 
 _PROVIDER_COLUMNS = (

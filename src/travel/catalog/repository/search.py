@@ -17,10 +17,10 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 
-from travel.auth.identity import WorkspaceId
 from travel.bookings.models import Booking
 from travel.catalog.filters import DateWindow, ListingFilter
 from travel.catalog.models import Listing
+from travel.kernel.ids import WorkspaceId
 from travel.money import EXPONENTS
 
 CONFIRMED = "CONFIRMED"  # the only booking status that holds capacity

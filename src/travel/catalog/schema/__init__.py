@@ -1,7 +1,7 @@
 """The catalog's part of the GraphQL schema: SDL (types, operations) and thin resolvers."""
 
 from travel.catalog.schema.operations import INPUT_DEFS, OPERATION_DEFS
-from travel.catalog.schema.resolvers import LISTING_TYPES, listing_bindings, resolve_listing_type
+from travel.catalog.schema.resolvers import listing_bindings, resolve_listing_type
 from travel.catalog.schema.types import TYPE_DEFS
 from travel.graphql.binder import SchemaModule
 from travel.pagination import TYPE_DEFS as PAGINATION_DEFS
@@ -12,4 +12,4 @@ MODULE = SchemaModule(
     type_resolvers={"TravelListing": resolve_listing_type},
 )
 
-__all__ = ["LISTING_TYPES", "MODULE", "TYPE_DEFS", "resolve_listing_type"]
+__all__ = ["MODULE", "TYPE_DEFS", "resolve_listing_type"]

@@ -11,23 +11,8 @@ from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoade
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
+from travel.kernel.kinds import KINDS, ListingKind
 from travel.pagination import page_from
-
-LISTING_TYPES = {
-    "PROPERTY": "TravelProperty",
-    "TOUR": "TravelTour",
-    "ACTIVITY": "TravelActivity",
-    "EVENT": "TravelEvent",
-    "TRIP": "TravelTrip",
-}
-# kind → (list query, single query, create mutation)
-OPERATIONS = {
-    "PROPERTY": ("travelProperties", "travelProperty", "createTravelProperty"),
-    "TOUR": ("travelTours", "travelTour", "createTravelTour"),
-    "ACTIVITY": ("travelActivities", "travelActivity", "createTravelActivity"),
-    "EVENT": ("travelEvents", "travelEvent", "createTravelEvent"),
-    "TRIP": ("travelTrips", "travelTrip", "createTravelTrip"),
-}
 
 query = ObjectBinding("Query")
 mutation = ObjectBinding("Mutation")
@@ -35,7 +20,7 @@ mutation = ObjectBinding("Mutation")
 
 def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
     """The concrete GraphQL type of a listing (for the TravelListing interface)."""
-    return LISTING_TYPES[listing.kind]
+    return ListingKind(listing.kind).type_name
 
 
 def resolve_listing_provider(
@@ -128,12 +113,12 @@ def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
 def listing_bindings() -> list[ObjectBinding]:
     """The five listing types' relation fields, and each kind's queries and mutation."""
     bindings = []
-    for kind, (list_name, single_name, create_name) in OPERATIONS.items():
-        query.field(list_name)(_list(kind))
-        query.field(f"{list_name}Count")(_count(kind))
-        query.field(single_name)(_single(kind))
-        mutation.field(create_name)(_create(kind))
-        binding = ObjectBinding(LISTING_TYPES[kind])
+    for kind in KINDS:
+        query.field(kind.list_query)(_list(kind))
+        query.field(kind.count_query)(_count(kind))
+        query.field(kind.one_query)(_single(kind))
+        mutation.field(kind.create_mutation)(_create(kind))
+        binding = ObjectBinding(kind.type_name)
         binding.field("provider")(resolve_listing_provider)
         binding.field("availability")(resolve_availability)
         bindings.append(binding)
