@@ -77,6 +77,7 @@ def build_services(settings: Settings) -> Services:
             oidc,
             workspace_claim=settings.oidc_workspace_claim,
             cache_seconds=settings.auth_cache_seconds,
+            cache_size=settings.auth_cache_size,
         ),
         schema=schema,
         documents=DocumentCache(

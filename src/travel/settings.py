@@ -65,6 +65,7 @@ class Settings:
     # many again are opened for bursts, and closed after use (connecting is expensive).
     db_pool_size: int = 20
     auth_cache_seconds: float = 2.0
+    auth_cache_size: int = 10_000  # credentials remembered (least recently used evicted)
     rate_limit_window_seconds: int = 60
     # Rate-limit Redis: each call gives up after this long; after a failure Redis is skipped
     # (counting in memory) for `redis_retry_seconds` before it is tried again.
@@ -95,6 +96,7 @@ class Settings:
             document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
             db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20),
             auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
+            auth_cache_size=_int("TRAVEL_AUTH_CACHE_SIZE", 10_000),
             rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
             redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25),
             redis_retry_seconds=_float("TRAVEL_REDIS_RETRY_SECONDS", 1.0),

@@ -7,6 +7,8 @@ import hashlib
 import time
 from datetime import UTC, datetime
 
+from cachetools import TTLCache
+
 from travel.auth import apikeys, repository
 from travel.auth.identity import Principal
 from travel.auth.models import Member, Workspace
@@ -39,12 +41,15 @@ class Authenticator:
         *,
         workspace_claim: str = "travel_workspace",
         cache_seconds: float = 2.0,
+        cache_size: int = 10_000,
     ) -> None:
         self._databases = databases
         self._oidc = oidc
         self._claim = workspace_claim
-        self._cache_seconds = cache_seconds
-        self._cache: dict[str, tuple[float, Principal]] = {}
+        # Lifetime from when an entry is stored (not from when its lookup began), bounded size.
+        self._cache: TTLCache[str, Principal] = TTLCache(
+            maxsize=cache_size, ttl=cache_seconds, timer=time.monotonic
+        )
         self._lookups: dict[str, asyncio.Task[Principal]] = {}
 
     async def authenticate(self, authorization: str | None) -> Principal:
@@ -57,8 +62,8 @@ class Authenticator:
             raise Unauthenticated("Authorization must use the Bearer scheme")
         digest = hashlib.sha256(token.encode()).hexdigest()
         cached = self._cache.get(digest)
-        if cached is not None and cached[0] > time.monotonic():
-            return cached[1]
+        if cached is not None:
+            return cached
         lookup = self._lookups.get(digest)
         if lookup is None:
             # A task of its own, so that a request that goes away does not cancel it for
@@ -74,16 +79,13 @@ class Authenticator:
             lookup.exception()  # retrieved here: no "never retrieved" warning if none waited
 
     async def _look_up(self, token: str, digest: str) -> Principal:
-        now = time.monotonic()
         if token.startswith(apikeys.PREFIX):
             principal = await self._api_key(token, digest)
         elif token.count(".") == 2:
             principal = await self._jwt(token)
         else:
             raise Unauthenticated("Invalid token")
-        if len(self._cache) > 10_000:
-            self._cache.clear()
-        self._cache[digest] = (now + self._cache_seconds, principal)
+        self._cache[digest] = principal
         return principal
 
     async def _workspace(self, workspace_id: WorkspaceId) -> Workspace | None:

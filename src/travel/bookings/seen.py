@@ -10,7 +10,8 @@ only ever used for the workspace that read it.
 from __future__ import annotations
 
 import uuid
-from collections import OrderedDict
+
+from cachetools import LRUCache
 
 from travel.bookings.records import BookableListing
 from travel.kernel.ids import WorkspaceId
@@ -19,25 +20,17 @@ _Key = tuple[WorkspaceId, uuid.UUID]
 
 
 class SeenListings:
-    """A bounded least-recently-used map (workspace, listing id) → BookableListing."""
+    """A bounded least-recently-used map (workspace, listing id) → BookableListing (the
+    service's one kind of cache: cachetools' LRU)."""
 
     def __init__(self, size: int = 10_000) -> None:
-        self._size = size
-        self._items: OrderedDict[_Key, BookableListing] = OrderedDict()
+        self._items: LRUCache[_Key, BookableListing] = LRUCache(maxsize=size)
 
     def get(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> BookableListing | None:
-        key = (workspace_id, listing_id)
-        listing = self._items.get(key)
-        if listing is not None:
-            self._items.move_to_end(key)
-        return listing
+        return self._items.get((workspace_id, listing_id))
 
     def remember(self, workspace_id: WorkspaceId, listing: BookableListing) -> None:
-        key = (workspace_id, listing.id)
-        self._items[key] = listing
-        self._items.move_to_end(key)
-        if len(self._items) > self._size:
-            self._items.popitem(last=False)
+        self._items[(workspace_id, listing.id)] = listing
 
     def forget(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> None:
         self._items.pop((workspace_id, listing_id), None)

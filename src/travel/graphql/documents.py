@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cachetools import LRUCache
 from graphql import (
     DocumentNode,
     FieldNode,
@@ -85,28 +85,16 @@ class DocumentCache:
         size: int = 1000,
         max_tokens: int | None = None,
         extra_rules: Sequence[type[ASTValidationRule]] = (),
-        on_prepare: Sequence[Callable[[PreparedDocument], None]] = (),
     ) -> None:
         self.schema = schema
-        self.size = size
         self.max_tokens = max_tokens
         self.rules = (*specified_rules, *extra_rules)
-        self.on_prepare = on_prepare
-        self._entries: OrderedDict[str, PreparedDocument] = OrderedDict()
-        self.hits = 0
-        self.misses = 0
+        self._entries: LRUCache[str, PreparedDocument] = LRUCache(maxsize=size)
 
     def get(self, query: str) -> PreparedDocument:
         entry = self._entries.get(query)
-        if entry is not None:
-            self._entries.move_to_end(query)
-            self.hits += 1
-            return entry
-        self.misses += 1
-        entry = self._prepare(query)
-        self._entries[query] = entry
-        if len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        if entry is None:
+            entry = self._entries[query] = self._prepare(query)
         return entry
 
     def _prepare(self, query: str) -> PreparedDocument:
@@ -122,7 +110,4 @@ class DocumentCache:
             for d in document.definitions
             if isinstance(d, OperationDefinitionNode)
         }
-        prepared = PreparedDocument(document=document, errors=[], operations=operations)
-        for hook in self.on_prepare:
-            hook(prepared)
-        return prepared
+        return PreparedDocument(document=document, errors=[], operations=operations)
