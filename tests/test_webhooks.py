@@ -18,6 +18,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from prometheus_client import REGISTRY
 from tests.factories import count_rows, create_listing, create_tenant, create_workspace
 from tests.support.api import data
 from tests.support.cli import TRAVEL, travel, travel_json
@@ -133,8 +134,10 @@ def test_a_failed_attempt_is_retried_with_backoff_until_delivered(
     url = receiver.endpoint(500, 200)
     hook = add_hook(cli_env, workspace, url)
     publish_events(server, workspace)
+    before = {r: _delivery_count(r) for r in ("failed", "delivered")}
 
     dispatch(database_url, base=1.0, until=lambda: len(receiver.at(url)) == 1)
+    assert _delivery_count("failed") == before["failed"] + 1
     [delivery] = deliveries_of(server, workspace)
     assert (delivery.status, delivery.attempt_count) == ("FAILED", 1)
     assert (delivery.last_status_code, delivery.last_error) == (500, "HTTP 500")
@@ -162,6 +165,14 @@ def test_a_failed_attempt_is_retried_with_backoff_until_delivered(
     )
     attempts = attempts_of(server, workspace, delivery.id)
     assert [(a.status_code, a.error) for a in attempts] == [(500, "HTTP 500"), (200, None)]
+    assert _delivery_count("delivered") == before["delivered"] + 1
+
+
+def _delivery_count(result: str) -> float:
+    """travel_webhook_deliveries_total{result=...} of this process (the dispatchers above ran
+    here)."""
+    value = REGISTRY.get_sample_value("travel_webhook_deliveries_total", {"result": result})
+    return value or 0.0
 
 
 def test_backoff_doubles_with_jitter_and_stops_after_the_window() -> None:

@@ -38,7 +38,8 @@ REDIS_AVAILABLE = Gauge(
 )
 WEBHOOK_DELIVERIES = Counter(
     "travel_webhook_deliveries_total",
-    "Webhook delivery attempts by result (e.g. delivered, failed, gave_up).",
+    "Webhook delivery attempts by result: delivered, failed (retried later), gave_up (past the "
+    "retry window), endpoint_gone (410: the endpoint was disabled).",
     ["result"],
 )
 DB_POOL = Gauge(

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.db.session import Reads
-from travel.kernel.ids import MemberId, WorkspaceId
+from travel.kernel.ids import WorkspaceId
 
 
 async def get_workspace(session: AsyncSession, workspace_id: WorkspaceId) -> Workspace | None:
@@ -51,12 +51,6 @@ async def find_member_by_subject(
 ) -> Member | None:
     stmt = select(Member).where(Member.workspace_id == workspace_id, Member.subject == subject)
     return (await session.execute(stmt)).scalar_one_or_none()
-
-
-async def get_member(
-    session: AsyncSession, workspace_id: WorkspaceId, member_id: MemberId
-) -> Member | None:
-    return await session.get(Member, (workspace_id, member_id))
 
 
 async def insert_member(session: AsyncSession, member: Member) -> None:

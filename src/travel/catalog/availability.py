@@ -84,31 +84,6 @@ def remaining_persons(
     return max(0, min(capacity - persons_booked_on(day, spans) for day in days))
 
 
-def remaining_for(
-    listing: ListingRecord, spans: Sequence[BookedSpan], check_in: date, check_out: date
-) -> int:
-    """What a booking of `listing` from `check_in` to `check_out` could still take:
-    rooms for a stay (check-out exclusive), persons for the other kinds (inclusive)."""
-    if listing.kind == "PROPERTY":
-        return remaining_for_stay(listing.units, spans, check_in, check_out)
-    return remaining_persons(listing.capacity or 0, spans, check_in, check_out, listing.occurs_on)
-
-
-def has_room_for(
-    listing: ListingRecord,
-    spans: Sequence[BookedSpan],
-    check_in: date,
-    check_out: date,
-    guests: int,
-) -> bool:
-    """Whether one more booking of `guests` fits: a free room that takes that many guests
-    (stays), or that many free places on every date (other kinds)."""
-    if listing.kind == "PROPERTY":
-        fits_room = listing.max_guests is None or guests <= listing.max_guests
-        return fits_room and remaining_for(listing, spans, check_in, check_out) >= 1
-    return remaining_for(listing, spans, check_in, check_out) >= guests
-
-
 def daily_availability(
     listing: ListingRecord, spans: Sequence[BookedSpan], first: date, last: date
 ) -> list[DayAvailability]:

@@ -38,7 +38,7 @@ def _json_text(value: Any) -> str:
 _JSON: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
 
 
-def _sqlite_pragmas(immediate: bool) -> Any:
+def _sqlite_pragmas() -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event decide how transactions start (pysqlite's own
         # transaction handling would defer them).
@@ -116,6 +116,6 @@ def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
         connect_args={"timeout": 15},
         **_JSON,
     )
-    event.listen(engine.sync_engine, "connect", _sqlite_pragmas(immediate))
+    event.listen(engine.sync_engine, "connect", _sqlite_pragmas())
     event.listen(engine.sync_engine, "begin", _sqlite_begin(immediate))
     return engine

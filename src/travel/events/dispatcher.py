@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 import httpx
 from sqlalchemy.exc import SQLAlchemyError
 
+from travel import metrics
 from travel.db.base import utcnow
 from travel.db.engine import Engines
 from travel.db.registry import Databases, masked
@@ -135,6 +136,7 @@ class Dispatcher:
                 reason = f"410 Gone at {now.isoformat(timespec='seconds')}"
                 await repository.disable_endpoint(session, ws, delivery.endpoint_id, reason)
                 log.warning("webhook endpoint disabled (410 Gone)", extra=_log_fields(delivery))
+                metrics.WEBHOOK_DELIVERIES.labels("endpoint_gone").inc()
                 return
             status, next_at = self._next_state(delivery, result, now)
             settled = await repository.settle(
@@ -145,6 +147,7 @@ class Dispatcher:
                 status=status,
                 next_attempt_at=next_at,
             )
+        metrics.WEBHOOK_DELIVERIES.labels(_RESULTS[status]).inc()
         if not settled:
             log.info("webhook delivery re-queued while in flight", extra=_log_fields(delivery))
 
@@ -158,6 +161,10 @@ class Dispatcher:
             log.warning("webhook delivery is dead", extra=_log_fields(delivery))
             return "DEAD", None
         return "FAILED", next_at
+
+
+# A settled attempt's label in travel_webhook_deliveries_total.
+_RESULTS = {"SUCCEEDED": "delivered", "FAILED": "failed", "DEAD": "gave_up"}
 
 
 def _log_fields(delivery: DueDelivery) -> dict[str, object]:

@@ -35,18 +35,12 @@ class RequestContext:
         self,
         principal: Principal,
         engines: Engines,
-        request_id: str,
         *,
-        idempotency_key: str | None = None,
-        services: Any = None,
         held: AsyncSession | None = None,
     ) -> None:
         self.principal = principal
         self.workspace_id: WorkspaceId = principal.workspace_id
         self.engines = engines
-        self.request_id = request_id
-        self.idempotency_key = idempotency_key
-        self.services = services
         self._read_cm: AbstractAsyncContextManager[Reads] | None = None
         self._read_session: Reads | None = None
         self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions

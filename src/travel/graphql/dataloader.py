@@ -35,16 +35,6 @@ class DataLoader(Generic[K, V]):
         self._queue.append(key)
         return future
 
-    async def load_many(self, keys: Sequence[K]) -> list[V | None]:
-        return list(await asyncio.gather(*(self.load(k) for k in keys)))
-
-    def prime(self, key: K, value: V) -> None:
-        """Seed the cache with a value already in hand."""
-        if key not in self._cache:
-            future: asyncio.Future[V | None] = asyncio.get_running_loop().create_future()
-            future.set_result(value)
-            self._cache[key] = future
-
     def _dispatch(self) -> None:
         keys, self._queue = self._queue, []
         task = asyncio.ensure_future(self._run(keys))

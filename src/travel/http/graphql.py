@@ -160,7 +160,7 @@ class GraphQLEndpoint:
         operation: Operation,
         headers: dict[str, str],
     ) -> Reply:
-        context = RequestContext(principal, engines, exchange.request_id)
+        context = RequestContext(principal, engines)
         try:
             result = await self._execute(operation, context)
         finally:
@@ -184,7 +184,7 @@ class GraphQLEndpoint:
             if stored is not None:
                 replayed = {**headers, idempotency.REPLAYED_HEADER: "true"}
                 return Reply(stored.status_code, stored.response.encode(), replayed)
-            context = RequestContext(principal, engines, exchange.request_id, held=session)
+            context = RequestContext(principal, engines, held=session)
             result = await self._execute(operation, context)
             reply = respond(exchange, result, headers)
             if not _ran(result):  # the variables did not fit: nothing ran, the key stays free
