@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import uuid
 from pathlib import Path
+from types import ModuleType, SimpleNamespace
 
 import pytest
 from alembic import command
-from sqlalchemy import inspect, text
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from travel.db import migrate
@@ -29,6 +33,13 @@ async def _admin(database_url: str, sql: str) -> None:
     async with engine.connect() as conn:
         await conn.execute(text(sql))
     await engine.dispose()
+
+
+def _differences_from_models(connection: Connection) -> list[object]:
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": False}
+    )
+    return list(compare_metadata(context, Base.metadata))
 
 
 def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) -> None:
@@ -59,6 +70,10 @@ def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) ->
                         )
                     )
                     assert set(TENANT_TABLES) | {"workspaces"} <= {r[0] for r in forced}
+                # The schema the migrations built is the models' schema: tables, columns,
+                # types, nullability, indexes, keys (alembic's own comparison).
+                differences = await conn.run_sync(_differences_from_models)
+                assert differences == [], differences
 
             def down(connection: object) -> None:
                 cfg = migrate.alembic_config()
@@ -138,3 +153,55 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
             await engines.dispose()
 
     asyncio.run(scenario())
+
+
+def _statements(module: object, function: str, dialect: str) -> list[str]:
+    """What one of the live SQL renderers would execute on `dialect`."""
+    ran: list[str] = []
+
+    class Recorder:
+        def get_bind(self) -> object:
+            return SimpleNamespace(dialect=SimpleNamespace(name=dialect))
+
+        def execute(self, sql: str) -> None:
+            ran.append(sql)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "op", Recorder())
+        getattr(module, function)()
+    return ran
+
+
+def _revision(name: str) -> ModuleType:
+    path = Path(migrate.__file__).parent / "migrations" / "versions" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"revision_{name}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_revisions_carry_the_sql_the_code_renders_today() -> None:
+    """Each revision carries its own SQL text (editing live code never changes what an old
+    revision creates). The live renderers — the booking function, the analytics triggers —
+    must still render the newest revision's text: a change to them fails here until a new
+    revision ships it."""
+    from travel.analytics import triggers
+    from travel.bookings import procedure
+
+    initial, booking_function = _revision("0001_initial_schema"), _revision("0002_booking_function")
+    for dialect in ("postgresql", "sqlite"):
+        assert _statements(triggers, "create_booking_triggers", dialect) == list(
+            initial._ANALYTICS_TRIGGERS[dialect]
+        )
+        assert _statements(triggers, "drop_booking_triggers", dialect) == list(
+            initial._DROP_ANALYTICS_TRIGGERS[dialect]
+        )
+    assert _statements(procedure, "create_function", "postgresql") == [booking_function._FUNCTION]
+    assert _statements(procedure, "drop_function", "postgresql") == [
+        booking_function._DROP_FUNCTION
+    ]
+    for revision in Path(migrate.__file__).parent.joinpath("migrations", "versions").glob("*.py"):
+        imports = [line for line in revision.read_text().splitlines() if "import" in line]
+        assert not any("travel" in line for line in imports), (revision.name, imports)

@@ -7,10 +7,6 @@ Revises:
 import sqlalchemy as sa
 from alembic import op
 
-from travel.analytics.triggers import create_booking_triggers, drop_booking_triggers
-from travel.db.base import UtcDateTime
-from travel.db.rls import disable_tenant_rls, enable_tenant_rls
-
 revision = "0001"
 down_revision = None
 branch_labels = None
@@ -46,7 +42,7 @@ def upgrade() -> None:
         sa.Column("database_url", sa.Text(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -63,7 +59,7 @@ def upgrade() -> None:
         sa.Column("data", sa.JSON(), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -92,7 +88,7 @@ def upgrade() -> None:
         sa.Column("response", sa.Text(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -114,7 +110,7 @@ def upgrade() -> None:
         sa.Column("roles", sa.JSON(), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -137,7 +133,7 @@ def upgrade() -> None:
         sa.Column("data", sa.JSON(), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -166,7 +162,7 @@ def upgrade() -> None:
         sa.Column("disabled_reason", sa.String(length=200), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -186,11 +182,11 @@ def upgrade() -> None:
         sa.Column("secret_hash", sa.String(length=64), nullable=False),
         sa.Column("hint", sa.String(length=16), nullable=False),
         sa.Column("permissions", sa.JSON(), nullable=True),
-        sa.Column("expires_at", UtcDateTime(), nullable=True),
-        sa.Column("revoked_at", UtcDateTime(), nullable=True),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -225,7 +221,7 @@ def upgrade() -> None:
         sa.Column("rating", sa.Double(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -263,12 +259,12 @@ def upgrade() -> None:
         sa.Column("endpoint_id", sa.Uuid(), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),
         sa.Column("attempt_count", sa.Integer(), nullable=False),
-        sa.Column("next_attempt_at", UtcDateTime(), nullable=True),
+        sa.Column("next_attempt_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("last_status_code", sa.Integer(), nullable=True),
         sa.Column("last_error", sa.Text(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -326,17 +322,17 @@ def upgrade() -> None:
         sa.Column("max_guests", sa.Integer(), nullable=True),
         sa.Column("capacity", sa.Integer(), nullable=True),
         sa.Column("duration_minutes", sa.Integer(), nullable=True),
-        sa.Column("starts_at", UtcDateTime(), nullable=True),
-        sa.Column("ends_at", UtcDateTime(), nullable=True),
+        sa.Column("starts_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("ends_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("origin", sa.String(length=200), nullable=True),
         sa.Column("destination", sa.String(length=200), nullable=True),
-        sa.Column("departs_at", UtcDateTime(), nullable=True),
-        sa.Column("arrives_at", UtcDateTime(), nullable=True),
+        sa.Column("departs_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("arrives_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("mode", sa.String(length=16), nullable=True),
         sa.Column("occurs_on", sa.Date(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -394,7 +390,7 @@ def upgrade() -> None:
         sa.Column("duration_ms", sa.Integer(), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -433,10 +429,10 @@ def upgrade() -> None:
         sa.Column("guests", sa.Integer(), nullable=False),
         sa.Column("total_minor", sa.BigInteger(), nullable=False),
         sa.Column("currency", sa.String(length=3), nullable=False),
-        sa.Column("updated_at", UtcDateTime(), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -555,7 +551,7 @@ def upgrade() -> None:
         sqlite_with_rowid=False,
         postgresql_with={"fillfactor": 30},
     )
-    create_booking_triggers()
+    _run(_ANALYTICS_TRIGGERS)
 
     op.create_table(
         "favorites",
@@ -566,7 +562,7 @@ def upgrade() -> None:
         sa.Column("target_id", sa.Uuid(), nullable=False),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -611,7 +607,7 @@ def upgrade() -> None:
         sa.Column("actor_member_id", sa.Uuid(), nullable=True),
         sa.Column(
             "created_at",
-            UtcDateTime(),
+            sa.DateTime(timezone=True),
             server_default=sa.text("(CURRENT_TIMESTAMP)"),
             nullable=False,
         ),
@@ -635,12 +631,12 @@ def upgrade() -> None:
         unique=False,
     )
 
-    enable_tenant_rls(*TENANT_TABLES)
-    enable_tenant_rls("workspaces", column="id")
+    _enable_tenant_rls(*TENANT_TABLES)
+    _enable_tenant_rls("workspaces", column="id")
 
 
 def downgrade() -> None:
-    disable_tenant_rls("workspaces", *TENANT_TABLES)
+    _disable_tenant_rls("workspaces", *TENANT_TABLES)
     op.drop_index(
         "ix_booking_transitions_workspace_id_booking_id", table_name="booking_transitions"
     )
@@ -649,7 +645,7 @@ def downgrade() -> None:
     op.drop_index("ix_favorites_workspace_id_member_id_created_at", table_name="favorites")
 
     op.drop_table("favorites")
-    drop_booking_triggers()
+    _run(_DROP_ANALYTICS_TRIGGERS)
     op.drop_table("analytics_stay_dates")
     op.drop_table("analytics_daily_provider_sales")
     op.drop_table("analytics_daily_sales")
@@ -696,3 +692,103 @@ def downgrade() -> None:
 
     op.drop_table("audit_log")
     op.drop_table("workspaces")
+
+
+# -- The SQL this revision runs, frozen here: a later change is a new revision. -------------------
+
+
+def _run(statements: dict[str, tuple[str, ...]]) -> None:
+    """Execute the statements written for the database being migrated."""
+    for statement in statements[op.get_bind().dialect.name]:
+        op.execute(statement)
+
+
+# Row-level security: every tenant row is visible only inside its workspace (the settings are
+# read in scalar subqueries, so PostgreSQL evaluates them once per statement).
+_RLS_MATCH = (
+    "{column} = (SELECT NULLIF(current_setting('travel.workspace_id', true), '')::uuid) "
+    "OR (SELECT current_setting('travel.system', true)) = 'on'"
+)
+
+
+def _enable_tenant_rls(*tables: str, column: str = "workspace_id") -> None:
+    if op.get_bind().dialect.name != "postgresql":
+        return
+    match = _RLS_MATCH.format(column=column)
+    for table in tables:
+        op.execute(f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY")
+        op.execute(f"ALTER TABLE {table} FORCE ROW LEVEL SECURITY")
+        op.execute(
+            f"CREATE POLICY tenant_isolation ON {table} USING ({match}) WITH CHECK ({match})"
+        )
+
+
+def _disable_tenant_rls(*tables: str) -> None:
+    if op.get_bind().dialect.name != "postgresql":
+        return
+    for table in tables:
+        op.execute(f"DROP POLICY IF EXISTS tenant_isolation ON {table}")
+        op.execute(f"ALTER TABLE {table} NO FORCE ROW LEVEL SECURITY")
+        op.execute(f"ALTER TABLE {table} DISABLE ROW LEVEL SECURITY")
+
+
+# Running totals of confirmed bookings for analytics (decision 0053), kept by triggers.
+_ANALYTICS_POSTGRESQL = (
+    """
+CREATE FUNCTION analytics_track_booking() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.status = 'CONFIRMED' THEN
+    UPDATE analytics_daily_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND listing_kind = OLD.listing_kind AND currency = OLD.currency;
+    UPDATE analytics_daily_provider_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND provider_id = (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = OLD.workspace_id AND listings.id = OLD.listing_id) AND currency = OLD.currency;
+    UPDATE analytics_stay_dates SET stays = stays - 1 WHERE OLD.listing_kind = 'PROPERTY' AND workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND check_out = OLD.check_out;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.status = 'CONFIRMED' THEN
+    INSERT INTO analytics_daily_sales (workspace_id, check_in, listing_kind, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, NEW.listing_kind, NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, listing_kind, currency) DO UPDATE SET bookings = analytics_daily_sales.bookings + 1, total_minor = analytics_daily_sales.total_minor + excluded.total_minor;
+    INSERT INTO analytics_daily_provider_sales (workspace_id, check_in, provider_id, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = NEW.workspace_id AND listings.id = NEW.listing_id), NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, provider_id, currency) DO UPDATE SET bookings = analytics_daily_provider_sales.bookings + 1, total_minor = analytics_daily_provider_sales.total_minor + excluded.total_minor;
+    INSERT INTO analytics_stay_dates (workspace_id, check_in, check_out, stays) SELECT NEW.workspace_id, NEW.check_in, NEW.check_out, 1 WHERE NEW.listing_kind = 'PROPERTY' ON CONFLICT (workspace_id, check_in, check_out) DO UPDATE SET stays = analytics_stay_dates.stays + 1;
+  END IF;
+  RETURN NULL;
+END
+$$
+""",
+    """CREATE CONSTRAINT TRIGGER analytics_track_booking AFTER INSERT OR DELETE OR UPDATE OF status, check_in, check_out, listing_id, listing_kind, currency, total_minor ON bookings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION analytics_track_booking()""",
+)
+_ANALYTICS_SQLITE = (
+    """CREATE TRIGGER analytics_booking_inserted AFTER INSERT ON bookings WHEN NEW.status = 'CONFIRMED'
+BEGIN
+  INSERT INTO analytics_daily_sales (workspace_id, check_in, listing_kind, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, NEW.listing_kind, NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, listing_kind, currency) DO UPDATE SET bookings = analytics_daily_sales.bookings + 1, total_minor = analytics_daily_sales.total_minor + excluded.total_minor;
+  INSERT INTO analytics_daily_provider_sales (workspace_id, check_in, provider_id, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = NEW.workspace_id AND listings.id = NEW.listing_id), NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, provider_id, currency) DO UPDATE SET bookings = analytics_daily_provider_sales.bookings + 1, total_minor = analytics_daily_provider_sales.total_minor + excluded.total_minor;
+  INSERT INTO analytics_stay_dates (workspace_id, check_in, check_out, stays) SELECT NEW.workspace_id, NEW.check_in, NEW.check_out, 1 WHERE NEW.listing_kind = 'PROPERTY' ON CONFLICT (workspace_id, check_in, check_out) DO UPDATE SET stays = analytics_stay_dates.stays + 1;
+END""",
+    """CREATE TRIGGER analytics_booking_deleted AFTER DELETE ON bookings WHEN OLD.status = 'CONFIRMED'
+BEGIN
+  UPDATE analytics_daily_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND listing_kind = OLD.listing_kind AND currency = OLD.currency;
+  UPDATE analytics_daily_provider_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND provider_id = (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = OLD.workspace_id AND listings.id = OLD.listing_id) AND currency = OLD.currency;
+  UPDATE analytics_stay_dates SET stays = stays - 1 WHERE OLD.listing_kind = 'PROPERTY' AND workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND check_out = OLD.check_out;
+END""",
+    """CREATE TRIGGER analytics_booking_updated_from AFTER UPDATE OF status, check_in, check_out, listing_id, listing_kind, currency, total_minor ON bookings WHEN OLD.status = 'CONFIRMED'
+BEGIN
+  UPDATE analytics_daily_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND listing_kind = OLD.listing_kind AND currency = OLD.currency;
+  UPDATE analytics_daily_provider_sales SET bookings = bookings - 1, total_minor = total_minor - OLD.total_minor WHERE workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND provider_id = (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = OLD.workspace_id AND listings.id = OLD.listing_id) AND currency = OLD.currency;
+  UPDATE analytics_stay_dates SET stays = stays - 1 WHERE OLD.listing_kind = 'PROPERTY' AND workspace_id = OLD.workspace_id AND check_in = OLD.check_in AND check_out = OLD.check_out;
+END""",
+    """CREATE TRIGGER analytics_booking_updated_to AFTER UPDATE OF status, check_in, check_out, listing_id, listing_kind, currency, total_minor ON bookings WHEN NEW.status = 'CONFIRMED'
+BEGIN
+  INSERT INTO analytics_daily_sales (workspace_id, check_in, listing_kind, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, NEW.listing_kind, NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, listing_kind, currency) DO UPDATE SET bookings = analytics_daily_sales.bookings + 1, total_minor = analytics_daily_sales.total_minor + excluded.total_minor;
+  INSERT INTO analytics_daily_provider_sales (workspace_id, check_in, provider_id, currency, bookings, total_minor) VALUES (NEW.workspace_id, NEW.check_in, (SELECT listings.provider_id FROM listings WHERE listings.workspace_id = NEW.workspace_id AND listings.id = NEW.listing_id), NEW.currency, 1, NEW.total_minor) ON CONFLICT (workspace_id, check_in, provider_id, currency) DO UPDATE SET bookings = analytics_daily_provider_sales.bookings + 1, total_minor = analytics_daily_provider_sales.total_minor + excluded.total_minor;
+  INSERT INTO analytics_stay_dates (workspace_id, check_in, check_out, stays) SELECT NEW.workspace_id, NEW.check_in, NEW.check_out, 1 WHERE NEW.listing_kind = 'PROPERTY' ON CONFLICT (workspace_id, check_in, check_out) DO UPDATE SET stays = analytics_stay_dates.stays + 1;
+END""",
+)
+_ANALYTICS_TRIGGERS = {"postgresql": _ANALYTICS_POSTGRESQL, "sqlite": _ANALYTICS_SQLITE}
+_DROP_ANALYTICS_TRIGGERS = {
+    "postgresql": (
+        "DROP TRIGGER IF EXISTS analytics_track_booking ON bookings",
+        "DROP FUNCTION IF EXISTS analytics_track_booking()",
+    ),
+    "sqlite": (
+        "DROP TRIGGER IF EXISTS analytics_booking_inserted",
+        "DROP TRIGGER IF EXISTS analytics_booking_deleted",
+        "DROP TRIGGER IF EXISTS analytics_booking_updated_from",
+        "DROP TRIGGER IF EXISTS analytics_booking_updated_to",
+    ),
+}
