@@ -68,6 +68,24 @@ def test_a_retry_replays_the_first_response_without_booking_again(
     assert count_rows(server, "outbox_events", tenant.workspace) == 1
 
 
+def test_a_mutation_whose_every_field_is_skipped_is_remembered_as_empty(
+    server: LiveServer, tenant: Tenant, listing: uuid.UUID
+) -> None:
+    """`data: {}` (nothing ran, nothing failed): the key is used and replays it, not blocked."""
+    skipped = (
+        "mutation ($s: Boolean = true, $id: ID!) {"
+        " toggleTravelFavorite(targetType: PROPERTY, targetId: $id) @skip(if: $s) }"
+    )
+    headers = _key()
+    variables = {"id": str(listing)}
+    first = post(server, tenant.keys["traveler"], skipped, variables, headers=headers)
+    again = post(server, tenant.keys["traveler"], skipped, variables, headers=headers)
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json() == {"data": {}}
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert count_rows(server, "favorites", tenant.workspace) == 0
+
+
 def test_the_same_request_spelled_differently_is_the_same(
     server: LiveServer, tenant: Tenant, listing: uuid.UUID
 ) -> None:

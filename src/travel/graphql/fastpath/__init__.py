@@ -84,11 +84,17 @@ class FastExecutor:
     ) -> ObjectPlan | None:
         assert prepared.document is not None
         plans: dict[Any, Any] = prepared.extras.setdefault(_PLANS, {})
-        conditions = plans.get("conditions")
+        name = operation.name.value if operation.name else None
+        conditions = plans.get(("conditions", name))
         if conditions is None:
-            conditions = plans["conditions"] = conditional_nodes(prepared.document)
-        outcome = evaluate_conditions(conditions, variables) if conditions else ()
-        key = (operation.name.value if operation.name else None, outcome)
+            conditions = plans[("conditions", name)] = conditional_nodes(operation, fragments)
+        try:
+            outcome = evaluate_conditions(conditions, variables) if conditions else ()
+        except GraphQLError:
+            # A condition that cannot be decided (e.g. `@skip(if: $s)` with `$s` sent as null):
+            # graphql-core's executor answers it, so that the answer is the same by construction.
+            return None
+        key = (name, outcome)
         plan = plans.get(key)
         if plan is not None:
             return plan  # type: ignore[no-any-return]
@@ -123,6 +129,7 @@ async def _serially(plan: ObjectPlan, state: State, holder: dict[str, Any]) -> N
     the next starts; after a non-null field fails (no data at all) the rest do not run — as
     graphql-core's `execute_fields_serially`."""
     data: dict[str, Any] = {}
+    holder["data"] = data  # every field skipped: `{}`, as graphql-core answers
     for field_plan in plan.fields:
         part = _fields(ObjectPlan(plan.type_name, [field_plan]), state, holder)
         if part is not None:

@@ -7,7 +7,6 @@ plan is built per distinct tuple, so collection itself is static and done at pla
 from __future__ import annotations
 
 from graphql import (
-    DocumentNode,
     FieldNode,
     FragmentDefinitionNode,
     FragmentSpreadNode,
@@ -18,6 +17,7 @@ from graphql import (
     InlineFragmentNode,
     NamedTypeNode,
     Node,
+    OperationDefinitionNode,
     SelectionSetNode,
     is_abstract_type,
     visit,
@@ -33,18 +33,33 @@ class _ConditionFinder(Visitor):
     def __init__(self) -> None:
         super().__init__()
         self.nodes: list[Conditional] = []
+        self.spreads: list[str] = []
 
     def enter(self, node: Node, *_: object) -> None:
+        if isinstance(node, FragmentSpreadNode):
+            self.spreads.append(node.name.value)
         if isinstance(node, FieldNode | InlineFragmentNode | FragmentSpreadNode) and any(
             d.name.value in ("skip", "include") for d in node.directives or ()
         ):
             self.nodes.append(node)
 
 
-def conditional_nodes(document: DocumentNode) -> list[Conditional]:
-    """Every selection carrying @skip or @include, in document order."""
+def conditional_nodes(
+    operation: OperationDefinitionNode, fragments: dict[str, FragmentDefinitionNode]
+) -> list[Conditional]:
+    """Every selection carrying @skip or @include that `operation` can reach (its own selections
+    and the fragments it spreads, transitively): another operation's conditions may use
+    variables this one does not define, and must not be evaluated."""
     finder = _ConditionFinder()
-    visit(document, finder)
+    visit(operation, finder)
+    seen: set[str] = set()
+    while finder.spreads:
+        name = finder.spreads.pop()
+        fragment = fragments.get(name)
+        if name in seen or fragment is None:
+            continue
+        seen.add(name)
+        visit(fragment, finder)
     return finder.nodes
 
 
