@@ -31,6 +31,7 @@ from travel.graphql.documents import DocumentCache
 from travel.graphql.execution import Executor
 from travel.graphql.limits import query_limit_rules
 from travel.graphql.schema import build_schema
+from travel.graphql.text import NoControlCharacters
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.quotas import Quotas, build_quotas
@@ -84,7 +85,7 @@ def build_services(settings: Settings) -> Services:
             schema,
             size=settings.document_cache_size,
             max_tokens=settings.query_limits.max_tokens,
-            extra_rules=query_limit_rules(settings.query_limits),
+            extra_rules=[*query_limit_rules(settings.query_limits), NoControlCharacters],
         ),
         limiter=build_quotas(settings),
         cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),

@@ -31,6 +31,9 @@ def _serialize_decimal(value: Any) -> str:
     raise GraphQLError(f"Decimal cannot represent {type(value).__name__}")
 
 
+_DECIMAL_DIGITS = 30
+
+
 def _parse_decimal(value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise GraphQLError('Decimal must be a string such as "120.00"')
@@ -40,6 +43,10 @@ def _parse_decimal(value: Any) -> Decimal:
         raise GraphQLError(f"{value!r} is not a decimal number") from None
     if not parsed.is_finite():
         raise GraphQLError(f"{value!r} is not a finite decimal number")
+    if parsed and not -_DECIMAL_DIGITS <= parsed.adjusted() <= _DECIMAL_DIGITS:
+        # 1e999999 is finite, but no amount or rating is that large or that small; arithmetic
+        # on it would overflow (the domain's own ranges are checked later, with their field).
+        raise GraphQLError(f"{value!r} is out of range for a decimal amount")
     return parsed
 
 
@@ -90,7 +97,10 @@ def _parse_datetime(value: Any) -> datetime:
         raise GraphQLError(f"{value!r} is not an ISO 8601 date-time") from None
     if parsed.tzinfo is None:
         raise GraphQLError("DateTime needs a time zone (e.g. a trailing Z)")
-    return parsed.astimezone(UTC)
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError:  # e.g. 0001-01-01T00:00:00+01:00 is in year 0 in UTC
+        raise GraphQLError(f"{value!r} is outside years 0001 to 9999 in UTC") from None
 
 
 def _literal_datetime(node: ValueNode, _variables: Any = None) -> datetime:

@@ -27,6 +27,7 @@ from travel.errors import InternalError, TravelError, Unauthenticated, Validatio
 from travel.graphql.context import RequestContext
 from travel.graphql.documents import PreparedDocument
 from travel.graphql.errors import INTERNAL, format_error, request_error
+from travel.graphql.text import check_variables
 from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
 from travel.http.observe import Observer
 from travel.limits.quotas import QuotaExceeded
@@ -239,6 +240,8 @@ def parse_request(body: bytes) -> tuple[str, dict[str, Any] | None, str | None]:
         raise ValidationError('"variables" must be a JSON object')
     if operation_name is not None and not isinstance(operation_name, str):
         raise ValidationError('"operationName" must be a string')
+    if variables:
+        check_variables(variables)
     return query, variables, operation_name
 
 
