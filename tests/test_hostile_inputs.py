@@ -3,10 +3,12 @@ a plain answer), never INTERNAL_SERVER_ERROR, and a refused mutation writes noth
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.factories import Tenant, api_provider, count_rows, create_tenant
+from tests.factories import Tenant, api_provider, count_rows, create_listing, create_tenant
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 
@@ -138,3 +140,23 @@ def test_no_text_makes_an_internal_error(
         answer = post(server, tenant.keys["traveler"], query, {"f": filter_})
         assert answer.status_code in (200, 400), answer.text
         assert "INTERNAL_SERVER_ERROR" not in error_codes(answer), (filter_, answer.text)
+
+
+def test_check_ins_beyond_five_years_and_windows_at_the_ends_of_time(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    listing = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    before = count_rows(server, "bookings", tenant.workspace)
+    book = (
+        "mutation ($id: ID!, $day: Date!) { createTravelBooking(input: "
+        "{targetType: TOUR, targetId: $id, checkIn: $day, guests: 1}) { id } }"
+    )
+    for day in ("9999-12-31", (date.today() + timedelta(days=5 * 365 + 2)).isoformat()):
+        answer = post(server, tenant.keys["traveler"], book, {"id": str(listing), "day": day})
+        _refused(answer, field="input.checkIn")
+    assert count_rows(server, "bookings", tenant.workspace) == before
+    for window in ('from: "0001-01-01", to: "0001-01-02"', 'from: "9999-12-30", to: "9999-12-31"'):
+        stats = f"{{ travelOverviewStats({window}) {{ totalBookings occupancyRate }} }}"
+        answer = post(server, tenant.keys["admin"], stats)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["data"]["travelOverviewStats"]["totalBookings"] == 0

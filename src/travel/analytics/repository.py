@@ -7,7 +7,7 @@ than every booking. Each filter is a range of a primary key led by (workspace_id
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import ColumnElement, and_, case, func, select
 
@@ -23,6 +23,11 @@ PROPERTY = "PROPERTY"
 # docs/design.md §4: a stay lasts at most 365 nights, so a stay that overlaps a night checked in at
 # most 365 days before it. This bound turns the occupancy scan into a short key range.
 LONGEST_STAY = timedelta(days=365)
+
+
+def _days_before(day: date, span: timedelta) -> date:
+    """`day - span`, or the first representable date (a window may start in year 1)."""
+    return day - span if day - date.min > span else date.min
 
 
 def _sold_in(
@@ -68,7 +73,7 @@ def _booked_nights(workspace_id: WorkspaceId, window: Window) -> ColumnElement[i
         select(func.coalesce(func.sum(nights), 0))
         .where(
             StayDates.workspace_id == workspace_id,
-            StayDates.check_in >= start - LONGEST_STAY,
+            StayDates.check_in >= _days_before(start, LONGEST_STAY),
             StayDates.check_in < end,
             StayDates.check_out > start,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from travel.bookings.records import BookableListing
@@ -12,6 +12,9 @@ from travel.errors import Unavailable, ValidationError
 from travel.kernel.ids import parse_id
 
 MAX_NIGHTS = 365
+# How far ahead a check-in may be (decision 0020): five years, so that a typo such as 9999 or
+# 2206 is a VALIDATION_ERROR, not a booking nobody will ever use.
+HORIZON = timedelta(days=5 * 365 + 1)
 # A property without `maxGuests` states no per-room limit; one booking still stays sane.
 MAX_GUESTS_UNLIMITED_PROPERTY = 100
 _MAX_TOTAL_MINOR = 2**62  # far below BIGINT; only absurd capacity x price reaches it
@@ -43,6 +46,11 @@ def parse_input(data: dict[str, Any], today: date) -> BookingRequest:
     check_in: date = data["checkIn"]
     if check_in < today:
         raise ValidationError("input.checkIn must not be in the past", field="input.checkIn")
+    if check_in > today + HORIZON:
+        raise ValidationError(
+            f"input.checkIn must be within {HORIZON.days} days (five years) from today",
+            field="input.checkIn",
+        )
     check_out = _check_out(kind, check_in, data.get("checkOut"))
     guests = 1 if data.get("guests") is None else int(data["guests"])
     if guests < 1:
