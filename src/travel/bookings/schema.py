@@ -6,6 +6,7 @@ import asyncio
 import uuid
 from typing import Any
 
+from travel.auth.permissions import Permission
 from travel.bookings import service
 from travel.bookings.loaders import BookingTransitionByBookingIdLoader
 from travel.bookings.records import BookingRecord, TransitionRecord
@@ -150,6 +151,7 @@ async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
 
 @booking_type.field("target")
 def resolve_target(booking: BookingRecord, info: Info) -> asyncio.Future[ListingRecord | None]:
+    info.context.principal.require(Permission.READ)  # a listing is inventory, wherever reached
     return info.context.loader(ListingByIdLoader).load(booking.target_id)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from travel.auth.permissions import Permission
 from travel.catalog.loaders import ListingByIdLoader
 from travel.catalog.records import ListingRecord
 from travel.favorites import service
@@ -66,6 +67,7 @@ async def resolve_toggle_favorite(_: None, info: Info, targetType: str, targetId
 
 @favorite_type.field("target")
 def resolve_target(favorite: FavoriteRecord, info: Info) -> asyncio.Future[ListingRecord | None]:
+    info.context.principal.require(Permission.READ)  # a listing is inventory, wherever reached
     return info.context.loader(ListingByIdLoader).load(favorite.target_id)
 
 

@@ -9,6 +9,7 @@ from travel.idempotency.protocol import (
     claim,
     key_of,
     remember,
+    require_grants,
 )
 from travel.idempotency.repository import purge_expired
 
@@ -21,4 +22,5 @@ __all__ = [
     "key_of",
     "purge_expired",
     "remember",
+    "require_grants",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -21,7 +22,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
-from travel.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
+from travel.auth.permissions import MUTATION_GRANTS
+from travel.errors import Forbidden, IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
 from travel.idempotency import repository
 from travel.idempotency.repository import StoredKey
 from travel.kernel.ids import MemberId, WorkspaceId
@@ -94,6 +96,14 @@ async def claim(session: AsyncSession, key: IdempotencyKey, now: datetime) -> St
     if stored is not None and stored.request_hash != key.fingerprint:
         raise IdempotencyKeyReused("This Idempotency-Key was already used with a different request")
     return stored
+
+
+def require_grants(principal: Principal, root_fields: Iterable[str]) -> None:
+    """FORBIDDEN unless the caller holds a permission that runs each mutation field."""
+    for field in root_fields:
+        grants = MUTATION_GRANTS.get(field)
+        if grants is not None and not grants & principal.permissions:
+            raise Forbidden(f"Missing permission {min(g.value for g in grants)} for {field}")
 
 
 async def remember(session: AsyncSession, key: IdempotencyKey, status: int, body: bytes) -> None:
