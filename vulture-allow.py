@@ -119,3 +119,4 @@ create_booking_triggers  # src/travel/analytics/triggers.py
 drop_booking_triggers  # src/travel/analytics/triggers.py
 create_function  # src/travel/bookings/procedure.py
 drop_function  # src/travel/bookings/procedure.py
+_.enter_string_value  # graphql-core visitor hook (src/travel/graphql/text.py)
