@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from tests.factories import create_tenant, issue_key
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 from tests.support.statements import statements
+
+from travel.settings import Settings
 
 QUERY = "{ travelProperties(pagination: {take: 1}) { id } }"
 CLIENTS = 12
@@ -52,6 +55,40 @@ def test_a_burst_with_a_bad_key_shares_the_refusal(server: LiveServer) -> None:
     lookups = _key_reads(seen)
     assert [r.status_code for r in responses] == [401] * CLIENTS
     assert all(error_codes(r) == ["UNAUTHENTICATED"] for r in responses)
-    # Refusals are not cached, so requests arriving after a lookup ended start the next one:
-    # a burst costs a few lookups, never one per request.
-    assert len(lookups) <= CLIENTS // 3
+    # The refusal is shared by the requests waiting on the lookup, then remembered briefly.
+    assert len(lookups) == 1
+
+
+def test_a_bad_key_sent_again_is_refused_without_a_lookup(server: LiveServer) -> None:
+    tenant = create_tenant(server)
+    real = issue_key(server, tenant.workspace, roles=["traveler"]).secret
+    forged = real[: real.rindex("_") + 1] + "y" * 43
+    with statements(server) as seen:
+        answers = [post(server, forged, QUERY) for _ in range(5)]
+    assert [error_codes(a) for a in answers] == [["UNAUTHENTICATED"]] * 5
+    assert len(_key_reads(seen)) == 1
+
+
+def test_an_address_with_too_many_failures_is_refused_before_any_lookup(
+    settings: Settings,
+) -> None:
+    """Past its budget of failed authentications an address gets 429 with Retry-After for
+    unknown credentials; a credential already cached keeps working."""
+    limited = LiveServer(replace(settings, auth_failures_per_minute=3, auth_cache_seconds=30))
+    limited.start()
+    try:
+        tenant = create_tenant(limited)
+        good = tenant.keys["traveler"]
+        assert post(limited, good, QUERY).status_code == 200  # cached from now on
+        for n in range(3):
+            bad = good[: good.rindex("_") + 1] + str(n) * 43
+            assert error_codes(post(limited, bad, QUERY)) == ["UNAUTHENTICATED"]
+        with statements(limited) as seen:
+            refused = post(limited, good[: good.rindex("_") + 1] + "z" * 43, QUERY)
+        assert refused.status_code == 429
+        assert error_codes(refused) == ["RATE_LIMITED"]
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert _key_reads(seen) == []
+        assert post(limited, good, QUERY).status_code == 200
+    finally:
+        limited.stop()

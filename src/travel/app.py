@@ -34,7 +34,7 @@ from travel.graphql.schema import build_schema
 from travel.graphql.text import NoControlCharacters
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
-from travel.limits.quotas import Quotas, build_quotas
+from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, get_settings
@@ -70,6 +70,8 @@ def build_services(settings: Settings) -> Services:
             http=http,
         )
     schema = build_schema()
+    limiter = build_quotas(settings)
+    failures = FailedAuthentications(limiter.counters, settings.auth_failures_per_minute)
     return Services(
         settings=settings,
         databases=databases,
@@ -79,6 +81,7 @@ def build_services(settings: Settings) -> Services:
             workspace_claim=settings.oidc_workspace_claim,
             cache_seconds=settings.auth_cache_seconds,
             cache_size=settings.auth_cache_size,
+            failures=failures,
         ),
         schema=schema,
         documents=DocumentCache(
@@ -87,7 +90,7 @@ def build_services(settings: Settings) -> Services:
             max_tokens=settings.query_limits.max_tokens,
             extra_rules=[*query_limit_rules(settings.query_limits), NoControlCharacters],
         ),
-        limiter=build_quotas(settings),
+        limiter=limiter,
         cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),
         executor=Executor(schema, fast=settings.fast_path),
         http=http,

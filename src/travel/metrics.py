@@ -27,7 +27,10 @@ LATENCY = Histogram(
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
 RATE_LIMITED = Counter(
-    "travel_rate_limited_total", "Requests refused with RATE_LIMITED, by quota action.", ["action"]
+    "travel_rate_limited_total",
+    "Requests refused with RATE_LIMITED, by quota action (or `authentication`: too many failed "
+    "authentications from one address).",
+    ["action"],
 )
 REDIS_FAILURES = Counter(
     "travel_redis_failures_total",

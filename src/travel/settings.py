@@ -66,6 +66,9 @@ class Settings:
     db_pool_size: int = 20
     auth_cache_seconds: float = 2.0
     auth_cache_size: int = 10_000  # credentials remembered (least recently used evicted)
+    # Failed authentications one client address may cause per minute before the credentials
+    # it sends are no longer looked up (429; credentials already cached still work).
+    auth_failures_per_minute: int = 120
     rate_limit_window_seconds: int = 60
     # Rate-limit Redis: each call gives up after this long; after a failure Redis is skipped
     # (counting in memory) for `redis_retry_seconds` before it is tried again.
@@ -97,6 +100,7 @@ class Settings:
             db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20),
             auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
             auth_cache_size=_int("TRAVEL_AUTH_CACHE_SIZE", 10_000),
+            auth_failures_per_minute=_int("TRAVEL_AUTH_FAILURES_PER_MINUTE", 120),
             rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
             redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25),
             redis_retry_seconds=_float("TRAVEL_REDIS_RETRY_SECONDS", 1.0),

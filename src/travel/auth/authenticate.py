@@ -23,6 +23,7 @@ from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.errors import Forbidden, Unauthenticated, WorkspaceRequired
 from travel.kernel.ids import MemberId, WorkspaceId, try_parse_id
+from travel.limits.quotas import FailedAuthentications
 
 
 class Authenticator:
@@ -42,6 +43,7 @@ class Authenticator:
         workspace_claim: str = "travel_workspace",
         cache_seconds: float = 2.0,
         cache_size: int = 10_000,
+        failures: FailedAuthentications | None = None,
     ) -> None:
         self._databases = databases
         self._oidc = oidc
@@ -50,10 +52,19 @@ class Authenticator:
         self._cache: TTLCache[str, Principal] = TTLCache(
             maxsize=cache_size, ttl=cache_seconds, timer=time.monotonic
         )
+        # API keys found invalid, revoked or expired, remembered as briefly: a client retrying
+        # a bad key in a loop costs no database read per request.
+        self._refused: TTLCache[str, str] = TTLCache(
+            maxsize=cache_size, ttl=cache_seconds, timer=time.monotonic
+        )
+        self._failures = failures
         self._lookups: dict[str, asyncio.Task[Principal]] = {}
 
-    async def authenticate(self, authorization: str | None) -> Principal:
-        """The caller of a request with this `Authorization` header value."""
+    async def authenticate(
+        self, authorization: str | None, address: str | None = None
+    ) -> Principal:
+        """The caller of a request with this `Authorization` header value, sent from `address`
+        (the client's IP address: failed lookups are limited per address)."""
         if not authorization:
             raise Unauthenticated("Authentication required: send Authorization: Bearer <token>")
         scheme, _, token = authorization.partition(" ")
@@ -64,6 +75,11 @@ class Authenticator:
         cached = self._cache.get(digest)
         if cached is not None:
             return cached
+        refused = self._refused.get(digest)
+        if refused is not None:
+            raise Unauthenticated(refused)
+        if self._failures is not None and address is not None:
+            await self._failures.check(address)
         lookup = self._lookups.get(digest)
         if lookup is None:
             # A task of its own, so that a request that goes away does not cancel it for
@@ -71,7 +87,12 @@ class Authenticator:
             lookup = asyncio.get_running_loop().create_task(self._look_up(token, digest))
             self._lookups[digest] = lookup
             lookup.add_done_callback(lambda done: self._settled(digest, done))
-        return await asyncio.shield(lookup)
+        try:
+            return await asyncio.shield(lookup)
+        except Unauthenticated:
+            if self._failures is not None and address is not None:
+                await self._failures.failed(address)
+            raise
 
     def _settled(self, digest: str, lookup: asyncio.Task[Principal]) -> None:
         self._lookups.pop(digest, None)
@@ -80,7 +101,11 @@ class Authenticator:
 
     async def _look_up(self, token: str, digest: str) -> Principal:
         if token.startswith(apikeys.PREFIX):
-            principal = await self._api_key(token, digest)
+            try:
+                principal = await self._api_key(token, digest)
+            except Unauthenticated as refused:
+                self._refused[digest] = refused.message
+                raise
         elif token.count(".") == 2:
             principal = await self._jwt(token)
         else:

@@ -49,6 +49,7 @@ class Exchange:
     operation: str | None = None
     root_fields: tuple[str, ...] = ()
     outcome: str | None = None  # an error code of the spec, or "OK"
+    client: str | None = None  # the client's address (behind a trusted proxy: the forwarded one)
 
     @classmethod
     def begin(cls, scope: Scope) -> Exchange:
@@ -59,7 +60,14 @@ class Exchange:
         if incoming is not None:
             text = incoming.decode("latin-1")
             request_id = text if _SAFE_ID.match(text) else None
-        return cls(scope["method"], scope["path"], headers, request_id or uuid.uuid4().hex)
+        client = scope.get("client")
+        return cls(
+            scope["method"],
+            scope["path"],
+            headers,
+            request_id or uuid.uuid4().hex,
+            client=client[0] if client else None,
+        )
 
     def header(self, name: bytes) -> str | None:
         """A request header (lower-case name) as text, None when absent."""

@@ -106,7 +106,13 @@ class GraphQLEndpoint:
         try:
             principal = await self._authenticate(exchange)
             body = await read_body(exchange, receive, services.settings.max_body_bytes)
-            operation = self._prepare(exchange, body)
+            try:
+                operation = self._prepare(exchange, body)
+            except (DocumentErrors, ValidationError):
+                # Parsing and validating cost work: a refused document spends a `read` unit
+                # like any request (over quota, the answer is RATE_LIMITED instead).
+                headers = await services.limiter.charge(principal, ())
+                raise
             headers = await services.limiter.charge(principal, exchange.root_fields)
             services.cost.check(operation.prepared, operation.definition, operation.variables)
             engines = services.databases.for_tenant(principal.database_url)
@@ -131,7 +137,7 @@ class GraphQLEndpoint:
 
     async def _authenticate(self, exchange: Exchange) -> Principal:
         principal = await self.services.authenticator.authenticate(
-            exchange.header(b"authorization")
+            exchange.header(b"authorization"), exchange.client
         )
         exchange.workspace = str(principal.workspace_id)
         return principal

@@ -123,3 +123,28 @@ def build_quotas(settings: Settings) -> Quotas:
         retry_seconds=settings.redis_retry_seconds,
     )
     return Quotas(counters, settings.rate_limit_window_seconds)
+
+
+class FailedAuthentications:
+    """Failed authentications per client address, in fixed one-minute windows (counted where
+    the quotas are: Redis when configured). Past the budget an address's unknown credentials
+    are refused without a lookup until the window ends."""
+
+    def __init__(self, counters: Counters, per_minute: int) -> None:
+        self.counters = counters
+        self.item = RateLimitItemPerSecond(per_minute, 60, "travel-auth-failures")
+
+    async def check(self, address: str) -> None:
+        """RATE_LIMITED while `address` is over its budget of failures."""
+        if await self.counters.test(self.item, address):
+            return
+        stats = await self.counters.stats(self.item, address)
+        retry_after = max(1, math.ceil(stats.reset_time - time.time()))
+        metrics.RATE_LIMITED.labels("authentication").inc()
+        raise RateLimited(
+            f"Too many failed authentications from this address; retry in {retry_after} s",
+            retry_after,
+        )
+
+    async def failed(self, address: str) -> None:
+        await self.counters.hit(self.item, address)
