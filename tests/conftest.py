@@ -63,6 +63,9 @@ def settings(database_url: str, issuer: Issuer) -> Settings:
         # Every test client is 127.0.0.1: the per-address limit of failed authentications has
         # its own server in tests/test_auth_concurrency.py.
         auth_failures_per_minute=1_000_000,
+        # The tests' webhook receivers listen on 127.0.0.1 (tests/test_webhook_targets.py
+        # checks the refusal with this off).
+        webhook_allow_private=True,
     )
 
 
@@ -89,6 +92,7 @@ def cli_env(database_url: str) -> dict[str, str]:
     """Environment for `travel` subprocesses against the test database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env["TRAVEL_DATABASE_URL"] = database_url
+    env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
     return env
 
 

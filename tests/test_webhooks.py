@@ -454,3 +454,20 @@ def test_a_real_booking_and_its_cancellation_reach_the_endpoint(
         assert body["data"]["referenceCode"] == booking["referenceCode"]
     assert bodies["booking.created"]["data"]["status"] == "CONFIRMED"
     assert bodies["booking.cancelled"]["data"]["status"] == "CANCELLED"
+
+
+def test_an_endpoint_that_became_private_is_not_called_at_delivery(
+    server: LiveServer, receiver: Receiver, cli_env: dict[str, str], database_url: str
+) -> None:
+    """Added while allowed (as if its name resolved to a public address then), delivered by a
+    dispatcher that refuses private targets: the attempt is recorded as failed, nothing sent."""
+    workspace = create_workspace(server)
+    url = receiver.endpoint(200)
+    add_hook(cli_env, workspace, url)
+    publish_events(server, workspace)
+    dispatch(database_url, allow_private=False)  # tests/test_webhook_targets.py: at add
+    assert receiver.at(url) == []
+    [delivery] = deliveries_of(server, workspace)
+    assert delivery.status == "FAILED"
+    assert delivery.last_error is not None
+    assert delivery.last_error.startswith("not sent: url must reach a public address")

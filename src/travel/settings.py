@@ -79,6 +79,9 @@ class Settings:
     webhook_retry_base_seconds: float = 30.0  # first retry; doubles per attempt (with jitter)
     webhook_retry_window_seconds: float = 3 * 24 * 3600.0  # then the delivery is DEAD
     dispatcher_batch_size: int = 50
+    # Let webhooks reach loopback and private addresses (tests, local development): UNSAFE in
+    # production, where it lets whoever adds an endpoint probe the internal network.
+    webhook_allow_private: bool = False
     query_limits: QueryLimits = field(default_factory=QueryLimits)
     log_level: str = "INFO"
     fast_path: bool = True  # compiled query execution (TRAVEL_FAST_PATH=0 forces graphql-core)
@@ -111,6 +114,8 @@ class Settings:
                 "TRAVEL_WEBHOOK_RETRY_WINDOW_SECONDS", 3 * 24 * 3600.0
             ),
             dispatcher_batch_size=_int("TRAVEL_DISPATCHER_BATCH_SIZE", 50),
+            webhook_allow_private=(_str("TRAVEL_WEBHOOK_ALLOW_PRIVATE") or "0")
+            in ("1", "true", "yes", "on"),
             query_limits=QueryLimits(
                 max_depth=_int("TRAVEL_MAX_QUERY_DEPTH", 12),
                 max_aliases=_int("TRAVEL_MAX_QUERY_ALIASES", 30),

@@ -121,10 +121,18 @@ def publish_events(
 
 
 def make_dispatcher(
-    databases: Databases, http: Any, *, base: float = 0.05, window: float = 3600, batch: int = 50
+    databases: Databases,
+    http: Any,
+    *,
+    base: float = 0.05,
+    window: float = 3600,
+    batch: int = 50,
+    allow_private: bool = True,
 ) -> Dispatcher:
     policy = RetryPolicy(base=timedelta(seconds=base), window=timedelta(seconds=window))
-    return Dispatcher(databases, http, policy=policy, timeout=5, batch_size=batch)
+    return Dispatcher(
+        databases, http, policy=policy, timeout=5, batch_size=batch, allow_private=allow_private
+    )
 
 
 def dispatch(

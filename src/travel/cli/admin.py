@@ -13,6 +13,7 @@ from travel.cli.common import emit, json_option, run_with_databases
 from travel.db import migrate
 from travel.db.registry import Databases
 from travel.events import webhooks
+from travel.settings import get_settings
 
 
 @click.group()
@@ -160,7 +161,8 @@ def webhook_add(workspace_id: str, url: str, as_json: bool) -> None:
 
     async def action(databases: Databases) -> tuple[str, str]:
         ws = await auth_service.resolve_workspace(databases, workspace_id)
-        endpoint = await webhooks.add_endpoint(databases, ws, url)
+        allow_private = get_settings().webhook_allow_private
+        endpoint = await webhooks.add_endpoint(databases, ws, url, allow_private=allow_private)
         return str(endpoint.id), endpoint.secret
 
     endpoint_id, secret = run_with_databases(action)

@@ -23,9 +23,11 @@ from travel.db.base import utcnow
 from travel.db.engine import Engines
 from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction, tenant_transaction
+from travel.errors import ValidationError
 from travel.events import repository, sender
 from travel.events.records import AttemptResult, DueDelivery
 from travel.events.retry import RetryPolicy
+from travel.events.targets import check_target
 from travel.housekeeping import Housekeeping
 from travel.settings import Settings
 
@@ -43,12 +45,14 @@ class Dispatcher:
         policy: RetryPolicy,
         timeout: float,
         batch_size: int = 50,
+        allow_private: bool = False,
     ) -> None:
         self.databases = databases
         self.http = http
         self.policy = policy
         self.timeout = timeout
         self.batch_size = max(1, batch_size)
+        self.allow_private = allow_private
         # Outlives the send's own deadline and the recording of its result.
         self.lease = timedelta(seconds=2 * timeout + 60)
 
@@ -63,6 +67,7 @@ class Dispatcher:
             policy=RetryPolicy.from_settings(settings),
             timeout=settings.webhook_timeout_seconds,
             batch_size=settings.dispatcher_batch_size,
+            allow_private=settings.webhook_allow_private,
         )
 
     async def run_once(self) -> int:
@@ -118,7 +123,12 @@ class Dispatcher:
         return dedicated, len(claimed)
 
     async def _attempt(self, engines: Engines, delivery: DueDelivery) -> None:
-        result = await sender.send(self.http, delivery, deadline=self.timeout)
+        try:  # the name may resolve elsewhere since the endpoint was added
+            await check_target(delivery.url, allow_private=self.allow_private)
+        except ValidationError as refused:
+            result = AttemptResult(None, f"not sent: {refused.message}"[:500], 0)
+        else:
+            result = await sender.send(self.http, delivery, deadline=self.timeout)
         if not result.succeeded:
             fields = {**_log_fields(delivery), "status_code": result.status_code}
             log.info("webhook attempt failed: %s", result.error, extra=fields)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Sequence
-from urllib.parse import urlsplit
 
 from travel.auth.models import Workspace
 from travel.db.base import utcnow
@@ -16,23 +15,21 @@ from travel.errors import NotFound, ValidationError
 from travel.events import repository
 from travel.events.models import WebhookEndpoint
 from travel.events.records import STATUSES, DeliveryRecord
+from travel.events.targets import check_target
 from travel.kernel.ids import WorkspaceId, parse_id
 
 MAX_LISTED = 1000
 
 
-def validate_url(url: str) -> str:
-    parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationError("url must be an absolute http:// or https:// URL")
-    return url.strip()
-
-
-async def add_endpoint(databases: Databases, workspace: Workspace, url: str) -> WebhookEndpoint:
-    """Subscribe `url` to the workspace's events; its signing secret is generated here."""
+async def add_endpoint(
+    databases: Databases, workspace: Workspace, url: str, *, allow_private: bool = False
+) -> WebhookEndpoint:
+    """Subscribe `url` (a public http(s) address: travel.events.targets) to the workspace's
+    events; its signing secret is generated here."""
     ws = WorkspaceId(workspace.id)
+    checked = await check_target(url, allow_private=allow_private)
     endpoint = WebhookEndpoint(
-        workspace_id=ws, url=validate_url(url), secret=f"whsec_{secrets.token_urlsafe(32)}"
+        workspace_id=ws, url=checked, secret=f"whsec_{secrets.token_urlsafe(32)}"
     )
     async with tenant_transaction(
         databases.for_tenant(workspace.database_url), ws, write=True
