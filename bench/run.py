@@ -122,6 +122,9 @@ def service_env(url: str, fast: bool) -> dict[str, str]:
         # Quotas stay on and are counted; a 1 s window keeps them from being the bottleneck.
         TRAVEL_RATE_LIMIT_WINDOW_SECONDS="1",
         TRAVEL_FAST_PATH="1" if fast else "0",
+        # Metrics are still counted on every request; only the scrape port is not opened, so
+        # that several services can run side by side.
+        TRAVEL_METRICS_PORT="0",
     )
     return env
 

@@ -85,7 +85,11 @@ def main() -> None:
         sys.exit("Chromium is missing: run scripts/chromium.sh")
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
-        env.update(TRAVEL_DATABASE_URL=f"sqlite:///{tmp}/web.db", TRAVEL_LOG_LEVEL="WARNING")
+        env.update(
+            TRAVEL_DATABASE_URL=f"sqlite:///{tmp}/web.db",
+            TRAVEL_LOG_LEVEL="WARNING",
+            TRAVEL_METRICS_PORT="0",
+        )
         seeded = json.loads(subprocess.check_output([TRAVEL, "demo", "seed", "--json"], env=env))
         api_port, web_port = _port(), _port()
         command = [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)]

@@ -93,6 +93,7 @@ def cli_env(database_url: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env["TRAVEL_DATABASE_URL"] = database_url
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
+    env["TRAVEL_METRICS_PORT"] = "0"  # `travel serve` processes of tests run side by side
     return env
 
 

@@ -141,7 +141,7 @@ def private_redis() -> Iterator[PrivateRedis]:
 
 
 def metric(server: LiveServer, name: str) -> float:
-    for line in httpx.get(f"{server.url}/metrics").text.splitlines():
+    for line in httpx.get(server.metrics_url).text.splitlines():
         if line.startswith(f"{name} "):
             return float(line.split()[1])
     raise AssertionError(f"{name} not exposed")

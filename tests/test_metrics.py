@@ -14,7 +14,7 @@ Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
 
 def scrape(server: LiveServer) -> Samples:
-    response = httpx.get(f"{server.url}/metrics")
+    response = httpx.get(server.metrics_url)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
     return {
@@ -100,10 +100,25 @@ def test_database_pools_and_the_other_series_are_exposed(server: LiveServer) -> 
     for engine in engines:
         assert value(samples, "travel_db_pool_connections", engine=engine, state="size") >= 1
         assert value(samples, "travel_db_pool_connections", engine=engine, state="checked_out") >= 0
-    text = httpx.get(f"{server.url}/metrics").text
+    text = httpx.get(server.metrics_url).text
     for family in (
         "travel_webhook_deliveries_total",
         "travel_redis_failures_total",
         "travel_rate_limited_total",
     ):
         assert f"# TYPE {family} counter" in text, family
+
+
+def test_metrics_are_served_on_their_own_port_only(server: LiveServer) -> None:
+    """Not on the API's (or the web app's) port; the metrics port serves nothing else."""
+    assert httpx.get(f"{server.url}/metrics").status_code == 404
+    metrics_root = server.metrics_url.removesuffix("/metrics")
+    assert httpx.get(f"{metrics_root}/").status_code == 404
+    assert (
+        httpx.post(
+            f"{metrics_root}/workspaces/graphql", json={"query": "{ __typename }"}
+        ).status_code
+        == 404
+    )
+    assert httpx.get(f"{metrics_root}/healthz").status_code == 200
+    assert httpx.get(server.metrics_url).status_code == 200

@@ -72,6 +72,7 @@ def main() -> None:
             TRAVEL_DATABASE_URL=f"sqlite:///{tmp}/docs.db",
             TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
             TRAVEL_LOG_LEVEL="WARNING",
+            TRAVEL_METRICS_PORT="0",
         )
         credentials = keys(env)
         port = free_port()

@@ -14,7 +14,7 @@ from graphql import GraphQLSchema
 from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
@@ -175,6 +175,7 @@ def create_app(
         routes=[
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
+            # Reached on the metrics port only (TravelApp), never on the API's or the web app's.
             Route("/metrics", metrics_endpoint, methods=["GET"]),
             *web_routes(settings, demo_sign_ins),
         ],
@@ -184,21 +185,39 @@ def create_app(
     roots = (services.schema.query_type, services.schema.mutation_type)
     observer = Observer(name for root in roots if root is not None for name in root.fields)
     app.add_middleware(RequestObservability, observer=observer)
-    return TravelApp(GraphQLEndpoint(services, observer), app)
+    metrics_ports = frozenset({settings.metrics_port} if settings.metrics_port else ())
+    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports)
+
+
+NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
 
 
 class TravelApp:
     """The ASGI entry: `/workspaces/graphql` straight to the GraphQL endpoint's steps (no
-    framework layers on the hot path, decision 0071), everything else (health, metrics, the
-    web app, the lifespan) to the Starlette app."""
+    framework layers on the hot path, decision 0071), everything else (health, the web app, the
+    lifespan) to the Starlette app. A request arriving on a metrics port (TRAVEL_METRICS_PORT,
+    bound to TRAVEL_METRICS_HOST, loopback by default) may only read `/metrics` and the health
+    checks; `/metrics` is not found on any other port (docs/design.md §7: not public)."""
 
-    def __init__(self, graphql: GraphQLEndpoint, rest: Starlette) -> None:
+    def __init__(
+        self, graphql: GraphQLEndpoint, rest: Starlette, metrics_ports: frozenset[int]
+    ) -> None:
         self.graphql = graphql
         self.rest = rest
         self.state = rest.state
         self.router = rest.router
+        self.metrics_ports = metrics_ports
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            server = scope.get("server")
+            on_metrics_port = server is not None and server[1] in self.metrics_ports
+            if on_metrics_port != (scope["path"] == "/metrics") and scope["path"] not in (
+                "/healthz",
+                "/readyz",
+            ):
+                await NOT_FOUND(scope, receive, send)
+                return
         if scope["type"] == "http" and scope["path"] == GRAPHQL_PATH:
             if scope["method"] == "POST":
                 await self.graphql(scope, receive, send)

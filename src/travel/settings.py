@@ -84,6 +84,9 @@ class Settings:
     webhook_allow_private: bool = False
     query_limits: QueryLimits = field(default_factory=QueryLimits)
     log_level: str = "INFO"
+    # Prometheus `/metrics` is served on its own address only (0: not at all).
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int = 9464
     fast_path: bool = True  # compiled query execution (TRAVEL_FAST_PATH=0 forces graphql-core)
 
     @classmethod
@@ -123,6 +126,8 @@ class Settings:
                 max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000),
             ),
             log_level=(_str("TRAVEL_LOG_LEVEL") or "INFO").upper(),
+            metrics_host=_str("TRAVEL_METRICS_HOST") or "127.0.0.1",
+            metrics_port=_int("TRAVEL_METRICS_PORT", 9464),
             fast_path=(_str("TRAVEL_FAST_PATH") or "1") not in ("0", "false", "no", "off"),
         )
 

@@ -6,6 +6,7 @@ import asyncio
 import socket
 import threading
 from collections.abc import Coroutine
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import uvicorn
@@ -21,14 +22,14 @@ class LiveServer:
     so tests can use the server's database engines for set-up and assertions."""
 
     def __init__(self, settings: Settings, *, demo: bool = False) -> None:
-        self.app = create_app(settings, demo=demo)
+        self._sock = _listening()
+        self._metrics_sock = _listening()
+        metrics_port = self._metrics_sock.getsockname()[1]
+        self.app = create_app(replace(settings, metrics_port=metrics_port), demo=demo)
         self.services: Services = self.app.state.services
-        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._sock.bind(("127.0.0.1", 0))
         self.port = self._sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
+        self.metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
         self.graphql_url = f"{self.url}/workspaces/graphql"
         config = uvicorn.Config(self.app, log_config=None, access_log=False, lifespan="on")
         self._server = uvicorn.Server(config)
@@ -38,7 +39,7 @@ class LiveServer:
     def _main(self) -> None:
         async def serve() -> None:
             self._loop = asyncio.get_running_loop()
-            await self._server.serve(sockets=[self._sock])
+            await self._server.serve(sockets=[self._sock, self._metrics_sock])
 
         asyncio.run(serve())
 
@@ -59,3 +60,11 @@ class LiveServer:
     def stop(self) -> None:
         self._server.should_exit = True
         self._thread.join(timeout=15)
+
+
+def _listening() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock

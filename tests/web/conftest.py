@@ -86,6 +86,7 @@ def web(
         TRAVEL_OIDC_CLIENT_ID=CLIENT_ID,
         TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
         TRAVEL_LOG_LEVEL="WARNING",
+        TRAVEL_METRICS_PORT="0",
     )
     seeded = travel_json(env, "demo", "seed")
     api_port, web_port = _free_port(), _free_port()

@@ -53,9 +53,14 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))
+    metrics = ""
+    if settings.metrics_port:
+        sockets.append(_listen(settings.metrics_host, settings.metrics_port))
+        metrics = f", metrics on http://{settings.metrics_host}:{settings.metrics_port}/metrics"
     click.echo(
         f"travel: API on http://{host}:{port}/workspaces/graphql, "
-        f"web app on http://{host}:{web_port}/" + (f", {workers} workers" if workers > 1 else ""),
+        f"web app on http://{host}:{web_port}/{metrics}"
+        + (f", {workers} workers" if workers > 1 else ""),
         err=True,
     )
     if workers == 1:
