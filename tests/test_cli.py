@@ -185,3 +185,40 @@ def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
     assert result.returncode == 0
     for command in ("serve", "db", "workspace", "member", "apikey", "webhook"):
         assert command in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "fragment"),
+    [
+        ("TRAVEL_LOG_LEVEL", "LOUD", "must be one of DEBUG, INFO"),
+        ("TRAVEL_MAX_BODY_BYTES", "-1", "between 1024 and"),
+        ("TRAVEL_DB_POOL_SIZE", "many", "must be an integer"),
+        ("TRAVEL_AUTH_CACHE_SECONDS", "nan", "between 0 and 300"),
+        ("TRAVEL_WEBHOOK_ALLOW_PRIVATE", "maybe", "must be 1 or 0"),
+        ("TRAVEL_METRICS_PORT", "70000", "between 0 and 65535"),
+    ],
+)
+def test_settings_that_make_no_sense_stop_every_command_with_one_line(
+    cli_env: dict[str, str], variable: str, value: str, fragment: str
+) -> None:
+    for command in (["serve", "--port", "0", "--web-port", "0"], ["config"]):
+        result = travel({**cli_env, variable: value}, *command)
+        assert result.returncode == 2, result.stderr
+        [line] = result.stderr.strip().splitlines()
+        assert line.startswith(f"error: {variable} "), line
+        assert fragment in line, line
+
+
+def test_config_prints_the_effective_settings_with_passwords_masked(
+    cli_env: dict[str, str],
+) -> None:
+    env = {
+        **cli_env,
+        "TRAVEL_REDIS_URL": "redis://:hunter2@cache.internal:6379/0",
+        "TRAVEL_MAX_QUERY_COST": "9000",
+    }
+    shown = travel_json(env, "config")
+    assert shown["TRAVEL_MAX_QUERY_COST"] == 9000
+    assert shown["TRAVEL_LOG_LEVEL"] == "INFO"
+    assert shown["TRAVEL_REDIS_URL"] == "redis://:***@cache.internal:6379/0"
+    assert "hunter2" not in travel(env, "config").stdout

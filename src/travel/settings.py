@@ -13,24 +13,48 @@ class SettingsError(ValueError):
     """A setting has a value the service cannot use."""
 
 
-def _int(name: str, default: int) -> int:
+def _int(name: str, default: int, low: int = 0, high: int = 2**31 - 1) -> int:
+    """An integer setting within [low, high]; the error names the variable and the range."""
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise SettingsError(f"{name} must be an integer, got {raw!r}") from None
+    if not low <= value <= high:
+        raise SettingsError(f"{name} must be between {low} and {high}, got {value}")
+    return value
 
 
-def _float(name: str, default: float) -> float:
+def _float(name: str, default: float, low: float = 0.0, high: float = 1e9) -> float:
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
     try:
-        return float(raw)
+        value = float(raw)
     except ValueError:
         raise SettingsError(f"{name} must be a number, got {raw!r}") from None
+    if not low <= value <= high:  # also refuses nan and inf
+        raise SettingsError(f"{name} must be between {low:g} and {high:g}, got {raw}")
+    return value
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    raw = (os.environ.get(name) or default).strip().upper()
+    if raw not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+    return raw
+
+
+def _flag(name: str, default: bool = False) -> bool:
+    raw = (os.environ.get(name) or ("1" if default else "0")).strip().lower()
+    if raw not in ("0", "1", "true", "false", "yes", "no", "on", "off"):
+        raise SettingsError(f"{name} must be 1 or 0 (true/false, yes/no, on/off), got {raw!r}")
+    return raw in ("1", "true", "yes", "on")
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def _str(name: str) -> str | None:
@@ -101,34 +125,37 @@ class Settings:
             oidc_workspace_claim=_str("TRAVEL_OIDC_WORKSPACE_CLAIM") or "travel_workspace",
             oidc_client_id=_str("TRAVEL_OIDC_CLIENT_ID"),
             oidc_scope=_str("TRAVEL_OIDC_SCOPE") or "openid profile",
-            max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576),
-            document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000),
-            db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20),
-            auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0),
-            auth_cache_size=_int("TRAVEL_AUTH_CACHE_SIZE", 10_000),
-            auth_failures_per_minute=_int("TRAVEL_AUTH_FAILURES_PER_MINUTE", 120),
-            rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60),
-            redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25),
-            redis_retry_seconds=_float("TRAVEL_REDIS_RETRY_SECONDS", 1.0),
-            dispatcher_interval_seconds=_float("TRAVEL_DISPATCHER_INTERVAL_SECONDS", 1.0),
-            webhook_timeout_seconds=_float("TRAVEL_WEBHOOK_TIMEOUT_SECONDS", 10.0),
-            webhook_retry_base_seconds=_float("TRAVEL_WEBHOOK_RETRY_BASE_SECONDS", 30.0),
+            max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576, 1_024, 104_857_600),
+            document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000, 1, 1_000_000),
+            db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20, 1, 1000),
+            auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
+            auth_cache_size=_int("TRAVEL_AUTH_CACHE_SIZE", 10_000, 1, 10_000_000),
+            auth_failures_per_minute=_int("TRAVEL_AUTH_FAILURES_PER_MINUTE", 120, 1, 10_000_000),
+            rate_limit_window_seconds=_int("TRAVEL_RATE_LIMIT_WINDOW_SECONDS", 60, 1, 86_400),
+            redis_timeout_seconds=_float("TRAVEL_REDIS_TIMEOUT_SECONDS", 0.25, 0.001, 60.0),
+            redis_retry_seconds=_float("TRAVEL_REDIS_RETRY_SECONDS", 1.0, 0.0, 3600.0),
+            dispatcher_interval_seconds=_float(
+                "TRAVEL_DISPATCHER_INTERVAL_SECONDS", 1.0, 0.0, 3600.0
+            ),
+            webhook_timeout_seconds=_float("TRAVEL_WEBHOOK_TIMEOUT_SECONDS", 10.0, 0.1, 300.0),
+            webhook_retry_base_seconds=_float(
+                "TRAVEL_WEBHOOK_RETRY_BASE_SECONDS", 30.0, 0.01, 86_400.0
+            ),
             webhook_retry_window_seconds=_float(
-                "TRAVEL_WEBHOOK_RETRY_WINDOW_SECONDS", 3 * 24 * 3600.0
+                "TRAVEL_WEBHOOK_RETRY_WINDOW_SECONDS", 3 * 24 * 3600.0, 1.0, 365 * 86_400.0
             ),
-            dispatcher_batch_size=_int("TRAVEL_DISPATCHER_BATCH_SIZE", 50),
-            webhook_allow_private=(_str("TRAVEL_WEBHOOK_ALLOW_PRIVATE") or "0")
-            in ("1", "true", "yes", "on"),
+            dispatcher_batch_size=_int("TRAVEL_DISPATCHER_BATCH_SIZE", 50, 1, 10_000),
+            webhook_allow_private=_flag("TRAVEL_WEBHOOK_ALLOW_PRIVATE"),
             query_limits=QueryLimits(
-                max_depth=_int("TRAVEL_MAX_QUERY_DEPTH", 12),
-                max_aliases=_int("TRAVEL_MAX_QUERY_ALIASES", 30),
-                max_tokens=_int("TRAVEL_MAX_QUERY_TOKENS", 2000),
-                max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000),
+                max_depth=_int("TRAVEL_MAX_QUERY_DEPTH", 12, 1, 100),
+                max_aliases=_int("TRAVEL_MAX_QUERY_ALIASES", 30, 1, 10_000),
+                max_tokens=_int("TRAVEL_MAX_QUERY_TOKENS", 2000, 10, 1_000_000),
+                max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000, 1, 100_000_000),
             ),
-            log_level=(_str("TRAVEL_LOG_LEVEL") or "INFO").upper(),
+            log_level=_choice("TRAVEL_LOG_LEVEL", "INFO", LOG_LEVELS),
             metrics_host=_str("TRAVEL_METRICS_HOST") or "127.0.0.1",
-            metrics_port=_int("TRAVEL_METRICS_PORT", 9464),
-            fast_path=(_str("TRAVEL_FAST_PATH") or "1") not in ("0", "false", "no", "off"),
+            metrics_port=_int("TRAVEL_METRICS_PORT", 9464, 0, 65_535),
+            fast_path=_flag("TRAVEL_FAST_PATH", True),
         )
 
 

@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 from sqlalchemy.exc import SQLAlchemyError
 
-from travel.cli import admin, client, demo, server, worker
+from travel.cli import admin, client, config, demo, server, worker
 from travel.errors import TravelError
 from travel.settings import SettingsError
 
@@ -18,8 +18,8 @@ from travel.settings import SettingsError
 def cli() -> None:
     """Travel marketplace service and operator tools.
 
-    Settings come from the environment: TRAVEL_DATABASE_URL (default sqlite:///./travel.db),
-    TRAVEL_REDIS_URL, TRAVEL_OIDC_ISSUER, TRAVEL_OIDC_AUDIENCE, TRAVEL_OIDC_JWKS_URL.
+    Settings come from the environment (TRAVEL_DATABASE_URL, default sqlite:///./travel.db,
+    and the others of README.md; `travel config` prints them, validated).
     The client commands (ping, query) use PLATFORM_ENV (prod, alpha, local) or TRAVEL_API_URL,
     and TRAVEL_API_KEY or TRAVEL_TOKEN.
     """
@@ -31,6 +31,7 @@ for command in (
     *demo.COMMANDS,
     *worker.COMMANDS,
     *client.COMMANDS,
+    *config.COMMANDS,
 ):
     cli.add_command(command)
 

@@ -1,0 +1,56 @@
+"""`travel config`: the effective settings, as the service would run with them (secrets
+masked). Every setting is validated on the way: a bad value is one line naming the variable."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+import click
+from sqlalchemy.engine import make_url
+
+from travel.cli.common import emit, json_option
+from travel.settings import QueryLimits, Settings, get_settings
+
+# The environment variable of each setting whose name is not TRAVEL_ + its upper-cased field.
+_VARIABLES = {
+    "max_depth": "TRAVEL_MAX_QUERY_DEPTH",
+    "max_aliases": "TRAVEL_MAX_QUERY_ALIASES",
+    "max_tokens": "TRAVEL_MAX_QUERY_TOKENS",
+    "max_cost": "TRAVEL_MAX_QUERY_COST",
+}
+_URLS = ("database_url", "redis_url")
+
+
+def effective(settings: Settings) -> dict[str, Any]:
+    """TRAVEL_* variable → effective value, URLs' passwords masked."""
+    out: dict[str, Any] = {}
+    for field in fields(Settings):
+        value = getattr(settings, field.name)
+        if isinstance(value, QueryLimits):
+            for limit in fields(QueryLimits):
+                out[_VARIABLES[limit.name]] = getattr(value, limit.name)
+            continue
+        if field.name in _URLS and value:
+            value = _mask(value)
+        out[f"TRAVEL_{field.name.upper()}"] = value
+    return dict(sorted(out.items()))
+
+
+def _mask(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(unparsable URL)"
+
+
+@click.command("config")
+@json_option
+def config(as_json: bool) -> None:
+    """Print the effective settings (validated; passwords masked)."""
+    values = effective(get_settings())
+    text = "\n".join(f"{name}={'' if value is None else value}" for name, value in values.items())
+    emit(values, as_json, text)
+
+
+COMMANDS = [config]
