@@ -66,6 +66,7 @@ def settings(database_url: str, issuer: Issuer) -> Settings:
         # The tests' webhook receivers listen on 127.0.0.1 (tests/test_webhook_targets.py
         # checks the refusal with this off).
         webhook_allow_private=True,
+        cors_origins=("https://partner.example",),
     )
 
 

@@ -192,6 +192,15 @@ def create_app(
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
 
 
+def _wants_html(scope: Scope) -> bool:
+    """A browser opening the endpoint's address (GraphQL-over-HTTP clients never ask for
+    HTML): it gets the explorer."""
+    for name, value in scope["headers"]:
+        if name == b"accept":
+            return b"text/html" in value
+    return False
+
+
 class TravelApp:
     """The ASGI entry: `/workspaces/graphql` straight to the GraphQL endpoint's steps (no
     framework layers on the hot path, decision 0071), everything else (health, the web app, the
@@ -219,8 +228,13 @@ class TravelApp:
                 await NOT_FOUND(scope, receive, send)
                 return
         if scope["type"] == "http" and scope["path"] == GRAPHQL_PATH:
-            if scope["method"] == "POST":
+            method = scope["method"]
+            if method == "POST":
                 await self.graphql(scope, receive, send)
+            elif method == "OPTIONS":
+                await self.graphql.preflight(scope, send)
+            elif method in ("GET", "HEAD") and _wants_html(scope):
+                await self.rest(scope, receive, send)  # the explorer (GraphiQL) of the web app
             else:
                 await self.graphql.not_allowed(scope, send)
             return

@@ -57,6 +57,20 @@ def _flag(name: str, default: bool = False) -> bool:
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
+def _origins(name: str) -> tuple[str, ...]:
+    """Comma-separated origins (`scheme://host[:port]`, no path), or `*`."""
+    origins = tuple(
+        o.strip().rstrip("/") for o in (os.environ.get(name) or "").split(",") if o.strip()
+    )
+    for origin in origins:
+        scheme, _, rest = origin.partition("://")
+        if origin != "*" and (scheme not in ("http", "https") or not rest or "/" in rest):
+            raise SettingsError(
+                f"{name} must list origins such as https://app.example.com, got {origin!r}"
+            )
+    return origins
+
+
 def _str(name: str) -> str | None:
     raw = os.environ.get(name)
     return raw if raw else None
@@ -108,6 +122,9 @@ class Settings:
     webhook_allow_private: bool = False
     query_limits: QueryLimits = field(default_factory=QueryLimits)
     log_level: str = "INFO"
+    # Origins whose browser pages may call the API (CORS): exact origins, or "*". Empty: only
+    # the web app's own origin, which `travel serve` fills in (TRAVEL_CORS_ORIGINS).
+    cors_origins: tuple[str, ...] = ()
     # Prometheus `/metrics` is served on its own address only (0: not at all).
     metrics_host: str = "127.0.0.1"
     metrics_port: int = 9464
@@ -153,6 +170,7 @@ class Settings:
                 max_cost=_int("TRAVEL_MAX_QUERY_COST", 5000, 1, 100_000_000),
             ),
             log_level=_choice("TRAVEL_LOG_LEVEL", "INFO", LOG_LEVELS),
+            cors_origins=_origins("TRAVEL_CORS_ORIGINS"),
             metrics_host=_str("TRAVEL_METRICS_HOST") or "127.0.0.1",
             metrics_port=_int("TRAVEL_METRICS_PORT", 9464, 0, 65_535),
             fast_path=_flag("TRAVEL_FAST_PATH", True),

@@ -33,6 +33,8 @@ def effective(settings: Settings) -> dict[str, Any]:
             continue
         if field.name in _URLS and value:
             value = _mask(value)
+        if isinstance(value, tuple):
+            value = ",".join(value)
         out[f"TRAVEL_{field.name.upper()}"] = value
     return dict(sorted(out.items()))
 

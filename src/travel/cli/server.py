@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+from dataclasses import replace
 
 import click
 import uvicorn
@@ -50,6 +51,12 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
 
     settings = get_settings()
     logs.configure(settings.log_level)
+    if not settings.cors_origins:
+        # The web app's own origin(s): its pages call the API port from there.
+        names = ["localhost", "127.0.0.1"] if host in ("127.0.0.1", "localhost") else [host]
+        origins = tuple(f"http://{name}:{web_port}" for name in names)
+        settings = replace(settings, cors_origins=origins)
+        os.environ["TRAVEL_CORS_ORIGINS"] = ",".join(origins)  # for --workers' processes
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))

@@ -28,6 +28,7 @@ from travel.graphql.context import RequestContext
 from travel.graphql.documents import PreparedDocument
 from travel.graphql.errors import INTERNAL, format_error, request_error
 from travel.graphql.text import check_variables
+from travel.http.browsers import Browsers
 from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
 from travel.http.observe import Observer
 from travel.limits.quotas import QuotaExceeded
@@ -71,6 +72,7 @@ class GraphQLEndpoint:
     def __init__(self, services: Services, observer: Observer) -> None:
         self.services = services
         self.observer = observer
+        self.browsers = Browsers(services.settings.cors_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         exchange = Exchange.begin(scope)
@@ -85,7 +87,16 @@ class GraphQLEndpoint:
             exchange.outcome = INTERNAL
             reply = INTERNAL_REPLY
         try:
-            await exchange.send(send, reply)
+            await exchange.send(send, self.browsers.decorate(exchange, reply))
+        finally:
+            self.observer.finished(exchange, graphql=True)
+
+    async def preflight(self, scope: Scope, send: Send) -> None:
+        """`OPTIONS`: what a browser asks before a cross-origin POST."""
+        exchange = Exchange.begin(scope)
+        exchange.outcome = "OK"
+        try:
+            await exchange.send(send, self.browsers.preflight(exchange))
         finally:
             self.observer.finished(exchange, graphql=True)
 
@@ -95,7 +106,8 @@ class GraphQLEndpoint:
         exchange.outcome = "VALIDATION_ERROR"
         error = {"message": "Use POST with a JSON body", "extensions": {"code": "VALIDATION_ERROR"}}
         try:
-            await exchange.send(send, json_reply({"errors": [error]}, 405, {"Allow": "POST"}))
+            reply = json_reply({"errors": [error]}, 405, {"Allow": "POST, OPTIONS"})
+            await exchange.send(send, self.browsers.decorate(exchange, reply))
         finally:
             self.observer.finished(exchange, graphql=True)
 
