@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,6 +15,22 @@ _STANDARD = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
     "asctime",
     "color_message",
 }
+
+
+REQUEST_ID: ContextVar[str | None] = ContextVar("travel_request_id", default=None)
+"""The id of the request being served (set by the HTTP edge; tasks it starts inherit it)."""
+
+
+class RequestIdFilter(logging.Filter):
+    """Stamps every record logged while a request is served with its id (unless the call gave
+    one): database, Redis and OIDC warnings can then be followed back to their request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "request_id"):
+            request_id = REQUEST_ID.get()
+            if request_id is not None:
+                record.request_id = request_id
+        return True
 
 
 class JsonFormatter(logging.Formatter):
@@ -36,6 +53,7 @@ def configure(level: str = "INFO") -> None:
     """Send every log line to stderr as JSON."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
+    handler.addFilter(RequestIdFilter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -10,6 +10,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from travel.http.exchange import Exchange
 from travel.http.graphql import INTERNAL_REPLY
 from travel.http.observe import Observer
+from travel.logs import REQUEST_ID
 
 log = logging.getLogger("travel.request")
 
@@ -27,6 +28,7 @@ class RequestObservability:
             await self.app(scope, receive, send)
             return
         exchange = Exchange.begin(scope)
+        REQUEST_ID.set(exchange.request_id)
         request_id = exchange.request_id.encode()
         response_started = False
 

@@ -32,6 +32,7 @@ from travel.http.browsers import Browsers
 from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
 from travel.http.observe import Observer
 from travel.limits.quotas import QuotaExceeded
+from travel.logs import REQUEST_ID
 
 if TYPE_CHECKING:
     from travel.app import Services
@@ -76,6 +77,7 @@ class GraphQLEndpoint:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         exchange = Exchange.begin(scope)
+        REQUEST_ID.set(exchange.request_id)  # this request's task only (each has its context)
         try:
             reply = await self._answer(exchange, receive)
         except ClientGone:
