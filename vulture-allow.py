@@ -120,3 +120,8 @@ drop_booking_triggers  # src/travel/analytics/triggers.py
 create_function  # src/travel/bookings/procedure.py
 drop_function  # src/travel/bookings/procedure.py
 _.enter_string_value  # graphql-core visitor hook (src/travel/graphql/text.py)
+workspace_list  # click command (src/travel/cli/admin.py)
+member_list  # click command
+member_remove  # click command
+apikey_list  # click command
+webhook_list  # click command

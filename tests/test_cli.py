@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import time
 import uuid
 
 import pytest
@@ -222,3 +223,85 @@ def test_config_prints_the_effective_settings_with_passwords_masked(
     assert shown["TRAVEL_LOG_LEVEL"] == "INFO"
     assert shown["TRAVEL_REDIS_URL"] == "redis://:***@cache.internal:6379/0"
     assert "hunter2" not in travel(env, "config").stdout
+
+
+def test_operators_list_and_remove_what_they_added(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    ws = str(travel_json(cli_env, "workspace", "create", "Listed", "--plan", "pro")["id"])
+    listed = travel_json(cli_env, "workspace", "list")
+    mine = next(w for w in listed if w["id"] == ws)
+    assert (mine["name"], mine["plan"], mine["dedicated"]) == ("Listed", "pro", False)
+
+    bob = travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "bob", "--role", "host"
+    )
+    travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "eve", "--role", "traveler"
+    )
+    key = travel_json(cli_env, "apikey", "create", "--workspace", ws, "--subject", "bob")
+    members = travel_json(cli_env, "member", "list", "--workspace", ws)
+    assert [(m["subject"], m["roles"]) for m in members] == [
+        ("bob", ["host"]),
+        ("eve", ["traveler"]),
+    ]
+
+    keys = travel_json(cli_env, "apikey", "list", "--workspace", ws)
+    [listed_key] = [k for k in keys if k["id"] == key["id"]]
+    assert listed_key["subject"] == "bob"
+    assert listed_key["revokedAt"] is None
+    assert str(key["key"]) not in travel(cli_env, "apikey", "list", "--workspace", ws).stdout
+    assert not {"key", "secret", "secretHash"} & set(listed_key)
+    assert data(server, str(key["key"]), PING) == {"travelProviders": []}
+
+    # Removing a member revokes its keys: within the credential cache (0.5 s here) it is refused.
+    removed = travel_json(cli_env, "member", "remove", str(bob["id"]), "--workspace", ws)
+    assert removed == {"id": bob["id"], "removed": True}
+    time.sleep(0.6)
+    assert error_codes(post(server, str(key["key"]), PING)) == ["UNAUTHENTICATED"]
+    subjects = [m["subject"] for m in travel_json(cli_env, "member", "list", "--workspace", ws)]
+    assert subjects == ["eve"]
+    [revoked] = [
+        k for k in travel_json(cli_env, "apikey", "list", "--workspace", ws) if k["id"] == key["id"]
+    ]
+    assert revoked["revokedAt"] is not None
+    again = travel(cli_env, "member", "remove", str(bob["id"]), "--workspace", ws)
+    assert again.returncode == 1
+    assert "no member" in assert_one_line_error(again)
+    # Added back: the same member, with the roles given now.
+    back = travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "bob", "--role", "traveler"
+    )
+    assert back["id"] == bob["id"]
+
+    hook = travel_json(
+        cli_env, "webhook", "add", "--workspace", ws, "--url", "https://example.test/h"
+    )
+    [endpoint] = travel_json(cli_env, "webhook", "list", "--workspace", ws)
+    assert endpoint == {
+        **endpoint,
+        "id": hook["id"],
+        "url": "https://example.test/h",
+        "enabled": True,
+    }
+    assert "secret" not in endpoint
+    disabled = travel_json(cli_env, "webhook", "disable", str(hook["id"]), "--workspace", ws)
+    assert disabled == {"id": hook["id"], "disabled": True}
+    [endpoint] = travel_json(cli_env, "webhook", "list", "--workspace", ws)
+    assert endpoint["enabled"] is False
+    assert travel_json(cli_env, "webhook", "remove", str(hook["id"]), "--workspace", ws) == {
+        "id": hook["id"],
+        "removed": True,
+    }
+    assert travel_json(cli_env, "webhook", "list", "--workspace", ws) == []
+    assert count_rows(server, "webhook_endpoints", ws) == 0
+    # Text output: one tab-separated line per row.
+    lines = travel(cli_env, "member", "list", "--workspace", ws).stdout.splitlines()
+    assert [line.split("\t")[1:] for line in lines] == [["bob", "traveler"], ["eve", "traveler"]]
+
+
+def test_list_commands_keep_clicks_usage_hint_on_bad_arguments(cli_env: dict[str, str]) -> None:
+    result = travel(cli_env, "member", "list")
+    line = assert_one_line_error(result, code=2)
+    assert "Missing option '--workspace'" in line
+    assert line.endswith("Try 'travel member list --help' for help.")

@@ -64,10 +64,27 @@ def test_ping_prints_environment_url_and_latency(server: LiveServer, env: dict[s
     result = travel({**env, "PLATFORM_ENV": "local"}, "ping")
     assert result.returncode == 0, result.stderr
     words = result.stdout.split()
-    assert words[:3] == ["ok", "env=local", f"url={server.graphql_url}"]
-    assert words[3].startswith("latency=")
-    assert float(words[3].removeprefix("latency=")) > 0
-    assert words[4] == "ms"
+    # TRAVEL_API_URL overrides PLATFORM_ENV: the line says which URL was used and why.
+    assert words[:4] == ["ok", "env=local", f"url={server.graphql_url}", "via=TRAVEL_API_URL"]
+    assert words[4].startswith("latency=")
+    assert float(words[4].removeprefix("latency=")) > 0
+    assert words[5] == "ms"
+
+
+def test_ping_json(server: LiveServer, env: dict[str, str]) -> None:
+    result = travel({**env, "PLATFORM_ENV": "local"}, "ping", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["ok"] is True
+    assert (report["env"], report["url"], report["via"]) == (
+        "local",
+        server.graphql_url,
+        "TRAVEL_API_URL",
+    )
+    assert report["latencyMs"] > 0
+    failed = travel({**env, "TRAVEL_API_KEY": "trv_nope"}, "ping", "--json")
+    assert failed.returncode == 1
+    assert json.loads(failed.stdout)["ok"] is False
 
 
 @pytest.mark.parametrize("name", ["prod", "alpha"])
@@ -78,7 +95,11 @@ def test_ping_resolves_prod_and_alpha_base_urls(
     env[f"TRAVEL_{name.upper()}_BASE_URL"] = server.url
     result = travel(env, "ping")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split()[1:3] == [f"env={name}", f"url={server.graphql_url}"]
+    assert result.stdout.split()[1:4] == [
+        f"env={name}",
+        f"url={server.graphql_url}",
+        "via=PLATFORM_ENV",
+    ]
 
 
 def test_prod_is_the_default_environment(server: LiveServer, tenant: Tenant) -> None:

@@ -44,6 +44,9 @@ class Member(TenantMixin, Base):
 
     subject: Mapped[str] = mapped_column(String(255))
     roles: Mapped[list[str]]
+    # Removed members stay for the bookings and audit entries that name them, but neither their
+    # keys nor their tokens authenticate any more.
+    removed_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class ApiKey(TenantMixin, Base):

@@ -81,9 +81,46 @@ async def add_member(
     async with tenant_transaction(engines, ws, write=True) as session:
         if await repository.find_member_by_subject(session, ws, subject) is not None:
             raise ValidationError(f"{subject!r} is already a member of this workspace")
+        removed = await repository.find_removed_member(session, ws, subject)
+        if removed is not None:  # added back: the same member, with the roles given now
+            removed.removed_at = None
+            removed.roles = sorted(parsed)
+            return removed
         member = Member(workspace_id=ws, subject=subject, roles=sorted(parsed))
         await repository.insert_member(session, member)
     return member
+
+
+async def list_workspaces(databases: Databases) -> list[Workspace]:
+    """Every workspace (the registry lives in the shared database), oldest first."""
+    async with system_transaction(databases.main) as session:
+        return await repository.list_workspaces(session)
+
+
+async def list_members(databases: Databases, workspace: Workspace) -> list[Member]:
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=False) as session:
+        return await repository.list_members(session, ws)
+
+
+async def remove_member(databases: Databases, workspace: Workspace, raw_id: str) -> uuid.UUID:
+    """Remove a member: its keys are revoked and neither they nor its tokens authenticate
+    (within the credential cache's lifetime); its bookings and audit entries stay."""
+    member_id = parse_id(raw_id, f"no member {raw_id!r} in this workspace")
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=True) as session:
+        if not await repository.remove_member(session, ws, member_id, datetime.now(UTC)):
+            raise NotFound(f"no member {raw_id!r} in this workspace")
+    return member_id
+
+
+async def list_api_keys(databases: Databases, workspace: Workspace) -> list[tuple[ApiKey, str]]:
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=False) as session:
+        return await repository.list_api_keys(session, ws)
 
 
 async def create_api_key(

@@ -9,7 +9,7 @@ import click
 from travel.auth import service as auth_service
 from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
-from travel.cli.common import emit, json_option, run_with_databases
+from travel.cli.common import emit, emit_rows, json_option, run_with_databases
 from travel.db import migrate
 from travel.db.registry import Databases
 from travel.events import webhooks
@@ -55,6 +55,28 @@ def workspace_create(name: str, plan: str, database_url: str | None, as_json: bo
     emit({"id": workspace_id}, as_json, f"workspace {workspace_id} ({plan})")
 
 
+@workspace.command("list")
+@json_option
+def workspace_list(as_json: bool) -> None:
+    """Every workspace: id, name, plan, and whether it has a dedicated database."""
+
+    async def action(databases: Databases) -> list[dict[str, object]]:
+        return [
+            {
+                "id": str(w.id),
+                "name": w.name,
+                "plan": w.plan,
+                "dedicated": w.database_url is not None,
+                "demo": w.demo,
+                "createdAt": w.created_at.isoformat(),
+            }
+            for w in await auth_service.list_workspaces(databases)
+        ]
+
+    rows = run_with_databases(action)
+    emit_rows(rows, as_json, ("id", "plan", "dedicated", "name"))
+
+
 @click.group()
 def member() -> None:
     """Members of a workspace."""
@@ -75,6 +97,38 @@ def member_add(workspace_id: str, subject: str, roles: tuple[str, ...], as_json:
 
     payload = run_with_databases(action)
     emit(payload, as_json, f"member {payload['id']} ({', '.join(roles)})")
+
+
+@member.command("list")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@json_option
+def member_list(workspace_id: str, as_json: bool) -> None:
+    """The workspace's members (removed ones are not listed)."""
+
+    async def action(databases: Databases) -> list[dict[str, object]]:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        return [
+            {"id": str(m.id), "subject": m.subject, "roles": m.roles}
+            for m in await auth_service.list_members(databases, ws)
+        ]
+
+    rows = run_with_databases(action)
+    emit_rows(rows, as_json, ("id", "subject", "roles"))
+
+
+@member.command("remove")
+@click.argument("member_id")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@json_option
+def member_remove(member_id: str, workspace_id: str, as_json: bool) -> None:
+    """Remove a member: its keys are revoked, its tokens refused; its history stays."""
+
+    async def action(databases: Databases) -> str:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        return str(await auth_service.remove_member(databases, ws, member_id))
+
+    removed = run_with_databases(action)
+    emit({"id": removed, "removed": True}, as_json, f"member {removed} removed")
 
 
 @click.group()
@@ -147,6 +201,33 @@ def apikey_revoke(key_id: str, as_json: bool) -> None:
     emit({"id": revoked, "revoked": True}, as_json, f"key {revoked} revoked")
 
 
+@apikey.command("list")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@json_option
+def apikey_list(workspace_id: str, as_json: bool) -> None:
+    """The workspace's keys: id, member, hint, permissions, expiry, revocation (never a
+    secret: only hashes are stored)."""
+
+    async def action(databases: Databases) -> list[dict[str, object]]:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        return [
+            {
+                "id": str(key.id),
+                "memberId": str(key.member_id),
+                "subject": subject,
+                "hint": key.hint,
+                "permissions": key.permissions,
+                "createdAt": key.created_at.isoformat(),
+                "expiresAt": key.expires_at.isoformat() if key.expires_at else None,
+                "revokedAt": key.revoked_at.isoformat() if key.revoked_at else None,
+            }
+            for key, subject in await auth_service.list_api_keys(databases, ws)
+        ]
+
+    rows = run_with_databases(action)
+    emit_rows(rows, as_json, ("id", "subject", "hint", "revokedAt"))
+
+
 @click.group()
 def webhook() -> None:
     """Webhook endpoints."""
@@ -168,6 +249,50 @@ def webhook_add(workspace_id: str, url: str, as_json: bool) -> None:
     endpoint_id, secret = run_with_databases(action)
     emit({"id": endpoint_id, "secret": secret}, as_json, f"webhook {endpoint_id}: secret {secret}")
 
+
+@webhook.command("list")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@json_option
+def webhook_list(workspace_id: str, as_json: bool) -> None:
+    """The workspace's endpoints (their secrets are shown only when added)."""
+
+    async def action(databases: Databases) -> list[dict[str, object]]:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        return [
+            {
+                "id": str(e.id),
+                "url": e.url,
+                "enabled": e.enabled,
+                "disabledReason": e.disabled_reason,
+                "createdAt": e.created_at.isoformat(),
+            }
+            for e in await webhooks.list_endpoints(databases, ws)
+        ]
+
+    rows = run_with_databases(action)
+    emit_rows(rows, as_json, ("id", "enabled", "url"))
+
+
+def _endpoint_command(name: str, remove: bool, summary: str) -> click.Command:
+    @webhook.command(name, help=summary)
+    @click.argument("endpoint_id")
+    @click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+    @json_option
+    def command(endpoint_id: str, workspace_id: str, as_json: bool) -> None:
+        async def action(databases: Databases) -> None:
+            ws = await auth_service.resolve_workspace(databases, workspace_id)
+            change = webhooks.remove_endpoint if remove else webhooks.disable_endpoint
+            await change(databases, ws, endpoint_id)
+
+        run_with_databases(action)
+        done = "removed" if remove else "disabled"
+        emit({"id": endpoint_id, done: True}, as_json, f"webhook endpoint {endpoint_id} {done}")
+
+    return command
+
+
+_endpoint_command("disable", False, "Stop sending to an endpoint; deliveries still owed to it end.")
+_endpoint_command("remove", True, "Delete an endpoint with its deliveries and their attempts.")
 
 webhook.add_command(deliveries.deliveries)
 webhook.add_command(deliveries.retry)

@@ -7,6 +7,7 @@ the commands do not retry (a person is waiting: they see RATE_LIMITED and its de
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO, Any, NoReturn
 
@@ -54,18 +55,30 @@ def _api_failure(client: TravelClient, exc: TravelAPIError | TransportError) -> 
 
 
 @click.command()
-def ping() -> None:
-    """Run the spec's connectivity check; print the environment, the URL and the latency."""
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def ping(as_json: bool) -> None:
+    """Run the spec's connectivity check; print the environment, the URL actually used (and
+    where it came from) and the latency."""
     client = _client()
-    where = f"env={environment().value}  url={client.url}"
+    env = environment().value
+    source = "TRAVEL_API_URL" if os.environ.get("TRAVEL_API_URL") else "PLATFORM_ENV"
+    where = f"env={env}  url={client.url}  via={source}"
+    report: dict[str, object] = {"env": env, "url": client.url, "via": source}
     try:
         latency = client.ping()
     except (TravelAPIError, TransportError) as exc:
+        lines = _api_failure(client, exc)
+        if as_json:
+            click.echo(orjson.dumps({**report, "ok": False, "error": " ".join(lines)}).decode())
+            sys.exit(1)
         # A transport error already names the URL.
-        context = f"env={environment().value}" if isinstance(exc, TransportError) else where
-        _fail([f"{line}  ({context})" for line in _api_failure(client, exc)])
+        context = f"env={env}  via={source}" if isinstance(exc, TransportError) else where
+        _fail([f"{line}  ({context})" for line in lines])
     finally:
         client.close()
+    if as_json:
+        click.echo(orjson.dumps({**report, "ok": True, "latencyMs": round(latency, 1)}).decode())
+        return
     click.echo(f"ok  {where}  latency={latency:.1f} ms")
 
 

@@ -33,6 +33,20 @@ def run_with_databases(action: Callable[[Databases], Awaitable[T]]) -> T:
     return asyncio.run(runner())
 
 
+def emit_rows(rows: list[dict[str, Any]], as_json: bool, columns: tuple[str, ...]) -> None:
+    """A list: JSON (an array of objects) with --json, else one tab-separated line per row."""
+    if as_json:
+        click.echo(orjson.dumps(rows).decode())
+        return
+    for row in rows:
+        values = (row.get(c) for c in columns)
+        click.echo(
+            "\t".join(
+                "" if v is None else ",".join(v) if isinstance(v, list) else str(v) for v in values
+            )
+        )
+
+
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
     """Print `payload` as JSON with --json, else the human-readable `text`."""
     if as_json:

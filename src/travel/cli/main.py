@@ -49,6 +49,10 @@ def main() -> None:
         fail("aborted", 130)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        # One line still, with Click's usage hint: which command's --help to read.
+        hint = f" Try '{exc.ctx.command_path} --help' for help." if exc.ctx else ""
+        fail(exc.format_message().replace("\n", " ") + hint, exc.exit_code)
     except click.ClickException as exc:
         fail(exc.format_message().replace("\n", " "), exc.exit_code)
     except SettingsError as exc:

@@ -197,7 +197,13 @@ class SerialConnection:
             if form is None:
                 form = await DriverForm.of(read, self._connection.dialect, self._driver)
                 read.driver_form = form
-            rows = await self._driver.fetch(form.sql, *form.arguments(params, self.workspace))
+            args = form.arguments(params, self.workspace)
+            sync = self._connection.sync_connection
+            if sync is not None and sync.dispatch.before_cursor_execute:
+                # The engine's listeners (tracing, tests counting statements) see driver reads
+                # too; the scoping hook leaves them as they are (no execution context).
+                sync.dispatch.before_cursor_execute(sync, None, form.sql, args, None, False)
+            rows = await self._driver.fetch(form.sql, *args)
         return rows if form.convert is None else [form.convert(row) for row in rows]
 
     @overload

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVarTuple
 
-from sqlalchemy import Select, insert, select, tuple_, update
+from sqlalchemy import Select, delete, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.models import Workspace
@@ -207,6 +207,50 @@ async def disable_endpoint(
         )
         .values(status="DEAD", next_attempt_at=None, last_error=f"endpoint disabled: {reason}")
         .execution_options(synchronize_session=False)
+    )
+
+
+async def list_endpoints(session: AsyncSession, workspace_id: WorkspaceId) -> list[WebhookEndpoint]:
+    stmt = (
+        select(WebhookEndpoint)
+        .where(WebhookEndpoint.workspace_id == workspace_id)
+        .order_by(WebhookEndpoint.created_at, WebhookEndpoint.id)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def endpoint_exists(
+    session: AsyncSession, workspace_id: WorkspaceId, endpoint_id: uuid.UUID
+) -> bool:
+    stmt = select(WebhookEndpoint.id).where(
+        WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.id == endpoint_id
+    )
+    return (await session.execute(stmt)).first() is not None
+
+
+async def delete_endpoint(
+    session: AsyncSession, workspace_id: WorkspaceId, endpoint_id: uuid.UUID
+) -> None:
+    """The endpoint, its deliveries and their attempts (the events stay: other endpoints may
+    have been sent them)."""
+    owed = select(WebhookDelivery.id).where(
+        WebhookDelivery.workspace_id == workspace_id, WebhookDelivery.endpoint_id == endpoint_id
+    )
+    await session.execute(
+        delete(WebhookAttempt).where(
+            WebhookAttempt.workspace_id == workspace_id, WebhookAttempt.delivery_id.in_(owed)
+        )
+    )
+    await session.execute(
+        delete(WebhookDelivery).where(
+            WebhookDelivery.workspace_id == workspace_id,
+            WebhookDelivery.endpoint_id == endpoint_id,
+        )
+    )
+    await session.execute(
+        delete(WebhookEndpoint).where(
+            WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.id == endpoint_id
+        )
     )
 
 

@@ -81,3 +81,36 @@ async def _requeue(engines: Engines, delivery_id: uuid.UUID) -> DeliveryRecord |
             )
         await repository.requeue(session, ws, delivery_id, utcnow())
         return await repository.get_delivery(session, ws, delivery_id)
+
+
+async def list_endpoints(databases: Databases, workspace: Workspace) -> list[WebhookEndpoint]:
+    """The workspace's endpoints (their signing secrets are never shown again)."""
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=False) as session:
+        return await repository.list_endpoints(session, ws)
+
+
+async def disable_endpoint(databases: Databases, workspace: Workspace, raw_id: str) -> None:
+    """Stop sending to an endpoint; deliveries still owed to it end (DEAD)."""
+    await _change_endpoint(databases, workspace, raw_id, remove=False)
+
+
+async def remove_endpoint(databases: Databases, workspace: Workspace, raw_id: str) -> None:
+    """Delete an endpoint with its deliveries and their attempts."""
+    await _change_endpoint(databases, workspace, raw_id, remove=True)
+
+
+async def _change_endpoint(
+    databases: Databases, workspace: Workspace, raw_id: str, *, remove: bool
+) -> None:
+    endpoint_id = parse_id(raw_id, f"no webhook endpoint {raw_id!r} in this workspace")
+    ws = WorkspaceId(workspace.id)
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=True) as session:
+        if not await repository.endpoint_exists(session, ws, endpoint_id):
+            raise NotFound(f"no webhook endpoint {raw_id!r} in this workspace")
+        if remove:
+            await repository.delete_endpoint(session, ws, endpoint_id)
+        else:
+            await repository.disable_endpoint(session, ws, endpoint_id, "disabled by an operator")
