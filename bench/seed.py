@@ -19,6 +19,7 @@ from travel.auth import service as auth_service
 from travel.auth.models import Member
 from travel.bookings.models import Booking
 from travel.catalog.models import Listing, Provider
+from travel.cli.common import progress
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.kernel.ids import WorkspaceId
@@ -165,9 +166,12 @@ async def seed_workspace(
     # A transaction per batch, as bookings really arrive: each one updates analytics' running
     # totals (a trigger), whose old row versions PostgreSQL can only prune once committed.
     made = _bookings(ws, rows, bookers, bookings, now)
-    for start in range(0, len(made), BATCH):
-        async with tenant_transaction(databases.main, ws, write=True) as session:
-            await _insert(session, Booking.__table__, made[start : start + BATCH])
+    batches = range(0, len(made), BATCH)
+    with progress(len(batches), f"seeding {len(made):,} bookings") as advance:
+        for start in batches:
+            async with tenant_transaction(databases.main, ws, write=True) as session:
+                await _insert(session, Booking.__table__, made[start : start + BATCH])
+            advance(f"{min(start + BATCH, len(made)):,}")
     return bench
 
 

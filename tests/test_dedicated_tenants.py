@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
 from sqlalchemy import delete, insert, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -20,7 +21,8 @@ from tests.support.cli import travel, travel_json
 from tests.support.live import LiveServer
 
 from travel.auth.models import Workspace
-from travel.db.engine import async_url
+from travel.db import migrate
+from travel.db.engine import async_url, create_engines
 from travel.db.session import system_transaction
 
 PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
@@ -154,3 +156,44 @@ def test_an_unreachable_tenant_database_stops_no_other_tenant(
         assert "travel:travel@" not in missing.stderr  # no password in the message
     finally:
         _forget_workspaces_in(server, gone)
+
+
+def test_db_upgrade_migrates_every_dedicated_database_too(
+    server: LiveServer, cli_env: dict[str, str], dedicated_url: str
+) -> None:
+    """A new revision must reach the tenants' own databases, not only the shared one."""
+    travel_json(
+        cli_env, "workspace", "create", "Behind", "--plan", "pro", "--database-url", dedicated_url
+    )
+
+    async def behind() -> None:  # as if the tenant's database had missed the newest revision
+        engines = create_engines(dedicated_url, pool_size=1)
+        try:
+
+            def down(connection: object) -> None:
+                cfg = migrate.alembic_config()
+                cfg.attributes["connection"] = connection
+                command.downgrade(cfg, "-1")
+
+            async with engines.writer.begin() as conn:
+                await conn.run_sync(down)
+            assert not await migrate.is_current(engines)
+        finally:
+            await engines.dispose()
+
+    async def current() -> bool:
+        engines = create_engines(dedicated_url, pool_size=1)
+        try:
+            return await migrate.is_current(engines)
+        finally:
+            await engines.dispose()
+
+    asyncio.run(behind())
+    result = travel(cli_env, "db", "upgrade")
+    assert result.returncode == 0, result.stderr
+    assert "every database is up to date" in result.stdout
+    # Not a terminal: one plain progress line per database, passwords masked.
+    steps = [line for line in result.stderr.splitlines() if line.startswith("migrating databases:")]
+    assert len(steps) >= 2
+    assert all("travel:travel@" not in line for line in steps)
+    assert asyncio.run(current())

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import click
+from sqlalchemy.exc import SQLAlchemyError
 
 from travel.auth import service as auth_service
 from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
-from travel.cli.common import emit, emit_rows, json_option, run_with_databases
+from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
 from travel.db import migrate
-from travel.db.registry import Databases
+from travel.db.registry import Databases, masked
 from travel.events import webhooks
 from travel.settings import get_settings
 
@@ -23,13 +24,29 @@ def db() -> None:
 
 @db.command("upgrade")
 def db_upgrade() -> None:
-    """Apply every pending migration."""
+    """Apply every pending migration: the shared database first, then each dedicated tenant
+    database (a bar on a terminal, a line per database otherwise)."""
 
-    async def action(databases: Databases) -> None:
+    async def action(databases: Databases) -> list[str]:
         await migrate.upgrade(databases.main)
+        everyone = await databases.every_database()
+        failed = []
+        with progress(len(everyone), "migrating databases") as advance:
+            advance(masked(databases.main))
+            for engines in everyone[1:]:
+                try:
+                    await migrate.upgrade(engines)
+                except (OSError, SQLAlchemyError) as exc:
+                    failed.append(f"{masked(engines)} ({type(exc).__name__})")
+                advance(masked(engines))
+        return failed
 
-    run_with_databases(action)
-    click.echo("database is up to date")
+    failed = run_with_databases(action)
+    if failed:
+        raise click.ClickException(
+            f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
+        )
+    click.echo("every database is up to date")
 
 
 @click.group()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
@@ -53,3 +55,21 @@ def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
         click.echo(orjson.dumps(payload).decode())
     else:
         click.echo(text)
+
+
+@contextmanager
+def progress(total: int, label: str) -> Iterator[Callable[[str], None]]:
+    """Long work, reported: a progress bar on a terminal, one plain line per step otherwise
+    (logs and CI). Yields `advance(item)`, called once per finished step."""
+    if sys.stderr.isatty():
+        with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+            yield lambda _item: bar.update(1)
+        return
+    done = 0
+
+    def advance(item: str) -> None:
+        nonlocal done
+        done += 1
+        click.echo(f"{label}: {done}/{total} {item}", err=True)
+
+    yield advance
