@@ -16,39 +16,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Browser, sync_playwright
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.cli import free_port, wait_until_serving
 
 TRAVEL = str(Path(sys.executable).with_name("travel"))
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 _ASSET_BYTES = (
     "performance.getEntriesByType('resource').filter(e => /\\.(js|css)$/.test(e.name))"
     ".reduce((sum, e) => sum + e.transferSize, 0)"
 )
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _sign_in_page(browser: Browser, url: str) -> tuple[float, int]:
@@ -80,7 +62,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    chromium = os.environ.get("TRAVEL_TEST_CHROMIUM") or shutil.which("chromium")
+    chromium = CHROMIUM
     if not chromium:
         sys.exit("Chromium is missing: run scripts/chromium.sh")
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,17 +73,12 @@ def main() -> None:
             TRAVEL_METRICS_PORT="0",
         )
         seeded = json.loads(subprocess.check_output([TRAVEL, "demo", "seed", "--json"], env=env))
-        api_port, web_port = _port(), _port()
+        api_port, web_port = free_port(), free_port()
         command = [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)]
         server = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{web_port}"
         try:
-            for _ in range(100):
-                try:
-                    if httpx.get(url + "/healthz").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+            wait_until_serving(url, server)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
                 _sign_in_page(browser, url)  # warm the server's file cache, not the browser's

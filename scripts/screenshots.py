@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -25,25 +22,13 @@ import httpx
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the shared browser helpers live in tests/support
+
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS  # noqa: E402
+from tests.support.cli import free_port, wait_until_serving  # noqa: E402
+
 OUT = ROOT / "docs" / "screenshots"
 TRAVEL = str(Path(sys.executable).with_name("travel"))
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-def _port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _day(days: int) -> str:
@@ -99,7 +84,7 @@ def _shoot(page: Page, name: str) -> None:
 
 
 def main() -> None:
-    chromium = os.environ.get("TRAVEL_TEST_CHROMIUM") or shutil.which("chromium")
+    chromium = CHROMIUM
     if not chromium:
         sys.exit("Chromium is missing: run scripts/chromium.sh")
     OUT.mkdir(parents=True, exist_ok=True)
@@ -111,7 +96,7 @@ def main() -> None:
             TRAVEL_METRICS_PORT="0",
         )
         seeded = json.loads(subprocess.check_output([TRAVEL, "demo", "seed", "--json"], env=env))
-        api_port, web_port = _port(), _port()
+        api_port, web_port = free_port(), free_port()
         server = subprocess.Popen(
             [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)],
             env=env,
@@ -121,12 +106,7 @@ def main() -> None:
             f"http://127.0.0.1:{api_port}/workspaces/graphql",
         )
         try:
-            for _ in range(100):
-                try:
-                    if httpx.get(url + "/healthz").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+            wait_until_serving(url, server)
             _fill(api_url, seeded["keys"]["traveler"])
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

@@ -8,7 +8,14 @@ from datetime import date, timedelta
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.factories import Tenant, api_provider, count_rows, create_listing, create_tenant
+from tests.factories import (
+    Tenant,
+    api_provider,
+    count_rows,
+    create_listing,
+    create_tenant,
+    listing_input,
+)
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 
@@ -78,16 +85,7 @@ def test_tabs_and_newlines_are_text(server: LiveServer, tenant: Tenant) -> None:
 def test_absurd_amounts_are_refused(server: LiveServer, tenant: Tenant, price: str) -> None:
     provider = api_provider(server, tenant.keys["host"], "Amounts", type="OPERATOR")
     before = count_rows(server, "listings", tenant.workspace)
-    event = {
-        "providerId": provider,
-        "name": "Gig",
-        "location": "Lisbon",
-        "price": price,
-        "currency": "EUR",
-        "capacity": 10,
-        "startsAt": "2031-05-01T20:00:00Z",
-        "endsAt": "2031-05-01T23:00:00Z",
-    }
+    event = listing_input("EVENT", provider, price=price, currency="EUR")
     _refused(post(server, tenant.keys["host"], CREATE_EVENT, {"input": event}))
     literal = f'{{ travelProperties(filter: {{minPrice: "{price}"}}) {{ id }} }}'
     _refused(post(server, tenant.keys["traveler"], literal))
@@ -106,16 +104,7 @@ def test_date_times_outside_the_calendar_are_refused(
 ) -> None:
     provider = api_provider(server, tenant.keys["host"], "Edges", type="OPERATOR")
     before = count_rows(server, "listings", tenant.workspace)
-    event = {
-        "providerId": provider,
-        "name": "Edge",
-        "location": "Nowhere",
-        "price": "1",
-        "currency": "EUR",
-        "capacity": 1,
-        "startsAt": starts,
-        "endsAt": ends,
-    }
+    event = listing_input("EVENT", provider, startsAt=starts, endsAt=ends)
     _refused(post(server, tenant.keys["host"], CREATE_EVENT, {"input": event}))
     assert count_rows(server, "listings", tenant.workspace) == before
 

@@ -3,33 +3,25 @@ including lines from deep inside (here: OIDC's key fetch failing), not only the 
 
 from __future__ import annotations
 
-import socket
 import subprocess
-import time
 import uuid
 
 import httpx
 import orjson
-from tests.support.cli import TRAVEL
+from tests.support.cli import TRAVEL, free_port, wait_until_serving
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_a_warning_inside_a_request_carries_the_request_id(
     cli_env: dict[str, str], issuer: Issuer
 ) -> None:
-    port = _free_port()
+    port = free_port()
     env = {
         **cli_env,
         "TRAVEL_OIDC_ISSUER": ISSUER,
         "TRAVEL_OIDC_AUDIENCE": AUDIENCE,
         # Nothing listens there: fetching the token keys fails and is logged as a warning.
-        "TRAVEL_OIDC_JWKS_URL": f"http://127.0.0.1:{_free_port()}/jwks",
+        "TRAVEL_OIDC_JWKS_URL": f"http://127.0.0.1:{free_port()}/jwks",
         "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0",
     }
     process = subprocess.Popen(
@@ -40,12 +32,7 @@ def test_a_warning_inside_a_request_carries_the_request_id(
     )
     try:
         url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_until_serving(url, process)
         request_id = f"trace-{uuid.uuid4().hex[:12]}"
         token = issuer.token("someone", str(uuid.uuid4()))
         answer = httpx.post(

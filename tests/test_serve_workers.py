@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 import httpx
-from tests.support.cli import TRAVEL, travel_json
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from tests.support.cli import TRAVEL, free_port, travel_json, wait_until_serving
 
 
 def _children(pid: int) -> list[int]:
@@ -33,18 +26,6 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    for _ in range(150):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        assert process.poll() is None, log.read_text()
-        time.sleep(0.1)
-    raise AssertionError(f"travel serve --workers 2 did not answer: {log.read_text()}")
-
-
 def test_two_workers_answer_on_a_fresh_embedded_database(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env.update(
@@ -52,7 +33,7 @@ def test_two_workers_answer_on_a_fresh_embedded_database(tmp_path: Path) -> None
         TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
         TRAVEL_METRICS_PORT="0",
     )
-    port, web_port = _free_port(), _free_port()
+    port, web_port = free_port(), free_port()
     log = tmp_path / "serve.log"
     with log.open("w") as out:
         process = subprocess.Popen(
@@ -62,7 +43,7 @@ def test_two_workers_answer_on_a_fresh_embedded_database(tmp_path: Path) -> None
             stderr=subprocess.STDOUT,
         )
     try:
-        _wait_ready(f"http://127.0.0.1:{port}", process, log)
+        wait_until_serving(f"http://127.0.0.1:{port}", process, log.read_text)
         # Both workers run (the parent only supervises them), the migration ran once.
         deadline = time.monotonic() + 10
         while len(_children(process.pid)) < 2 and time.monotonic() < deadline:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 # The console script installed next to the interpreter running the tests (found without PATH).
 TRAVEL = str(Path(sys.executable).with_name("travel"))
@@ -24,3 +29,31 @@ def travel_json(env: dict[str, str], *args: str) -> Any:
     result = travel(env, *args, "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now (for a `travel serve` about to start)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until_serving(
+    url: str,
+    process: subprocess.Popen[Any],
+    output: Callable[[], str] = lambda: "",
+    seconds: float = 15,
+) -> None:
+    """Until `url`/healthz answers 200. AssertionError with the process's `output()` when the
+    process exits first or the time is up."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise AssertionError(f"travel serve exited: {output()}")
+        time.sleep(0.1)
+    raise AssertionError(f"travel serve did not answer at {url}: {output()}")

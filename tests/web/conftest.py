@@ -8,37 +8,19 @@ which error it provokes, e.g. an HTTP 400 it asked for).
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
-from tests.support.cli import TRAVEL, travel_json
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS
+from tests.support.cli import TRAVEL, free_port, travel_json, wait_until_serving
 from tests.support.idp import AUDIENCE, CLIENT_ID, OpenIdProvider
 from tests.support.live import LiveServer
 
 from travel.web.routes import DIST
-
-CHROMIUM = os.environ.get("TRAVEL_TEST_CHROMIUM") or shutil.which("chromium")
-# As the machine's notes prescribe: headless, and no background connections (the network is
-# closed; Chromium would otherwise keep trying to reach Google).
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORTS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
 @dataclass
@@ -51,12 +33,6 @@ class WebApp:
     keys: dict[str, str]
     env: dict[str, str]
     log: Path
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -89,7 +65,7 @@ def web(
         TRAVEL_METRICS_PORT="0",
     )
     seeded = travel_json(env, "demo", "seed")
-    api_port, web_port = _free_port(), _free_port()
+    api_port, web_port = free_port(), free_port()
     log = tmp_path_factory.mktemp("web") / "serve.log"
     with log.open("w") as out:
         process = subprocess.Popen(
@@ -99,15 +75,7 @@ def web(
             stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{web_port}"
-    for _ in range(100):
-        try:
-            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if process.poll() is not None:
-            pytest.fail(f"travel serve exited: {log.read_text()}")
-        time.sleep(0.1)
+    wait_until_serving(url, process, log.read_text)
     yield WebApp(
         url=url,
         api_url=f"http://127.0.0.1:{api_port}/workspaces/graphql",

@@ -12,6 +12,7 @@ once the answer is sent.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -95,21 +96,26 @@ class GraphQLEndpoint:
 
     async def preflight(self, scope: Scope, send: Send) -> None:
         """`OPTIONS`: what a browser asks before a cross-origin POST."""
-        exchange = Exchange.begin(scope)
-        exchange.outcome = "OK"
-        try:
-            await exchange.send(send, self.browsers.preflight(exchange))
-        finally:
-            self.observer.finished(exchange, graphql=True)
+        await self._reply_at_once(scope, send, "OK", self.browsers.preflight)
 
     async def not_allowed(self, scope: Scope, send: Send) -> None:
         """Any method but POST (GraphQL over HTTP here is POST with a JSON body)."""
-        exchange = Exchange.begin(scope)
-        exchange.outcome = "VALIDATION_ERROR"
         error = {"message": "Use POST with a JSON body", "extensions": {"code": "VALIDATION_ERROR"}}
+
+        def reply(exchange: Exchange) -> Reply:
+            refused = json_reply({"errors": [error]}, 405, {"Allow": "POST, OPTIONS"})
+            return self.browsers.decorate(exchange, refused)
+
+        await self._reply_at_once(scope, send, "VALIDATION_ERROR", reply)
+
+    async def _reply_at_once(
+        self, scope: Scope, send: Send, outcome: str, reply: Callable[[Exchange], Reply]
+    ) -> None:
+        """Answer a request that runs no step (its body unread), logged and counted."""
+        exchange = Exchange.begin(scope)
+        exchange.outcome = outcome
         try:
-            reply = json_reply({"errors": [error]}, 405, {"Allow": "POST, OPTIONS"})
-            await exchange.send(send, self.browsers.decorate(exchange, reply))
+            await exchange.send(send, reply(exchange))
         finally:
             self.observer.finished(exchange, graphql=True)
 

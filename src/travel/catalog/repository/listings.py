@@ -6,15 +6,14 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Uuid, any_, bindparam, func, select, update
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
 from travel.catalog.records import ListingRecord
 from travel.catalog.repository.search import listing_conditions
-from travel.db.session import CompiledRead, Reads
+from travel.db.session import CompiledRead, Reads, by_ids
 from travel.kernel.ids import WorkspaceId
 from travel.money import from_minor
 from travel.pagination import Page
@@ -55,16 +54,7 @@ def listing_record(row: Sequence[object]) -> ListingRecord:
 
 # The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
 # cache key and compiled form instead of rebuilding and re-hashing the construct per request.
-_BY_ID = CompiledRead(
-    select(*_LISTING_COLUMNS).where(
-        Listing.workspace_id == bindparam("workspace_id"),
-        Listing.id.in_(bindparam("ids", expanding=True)),
-    ),
-    select(*_LISTING_COLUMNS).where(
-        Listing.workspace_id == bindparam("workspace_id"),
-        Listing.id == any_(bindparam("ids", type_=ARRAY(Uuid()))),
-    ),
-)
+_BY_ID = by_ids(Listing.workspace_id, Listing.id, *_LISTING_COLUMNS)
 _PAGE = CompiledRead(
     select(*_LISTING_COLUMNS)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))

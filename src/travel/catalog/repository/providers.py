@@ -5,15 +5,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 
-from sqlalchemy import ColumnElement, Uuid, any_, bindparam, func, select, update
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.catalog.filters import ProviderFilter
 from travel.catalog.models import Provider
 from travel.catalog.records import ProviderRecord
 from travel.catalog.repository.search import contains_all
-from travel.db.session import CompiledRead, Reads
+from travel.db.session import Reads, by_ids
 from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
 
@@ -87,16 +86,7 @@ def _matching(
     return where
 
 
-_BY_ID = CompiledRead(
-    select(*_PROVIDER_COLUMNS).where(
-        Provider.workspace_id == bindparam("workspace_id"),
-        Provider.id.in_(bindparam("ids", expanding=True)),
-    ),
-    select(*_PROVIDER_COLUMNS).where(
-        Provider.workspace_id == bindparam("workspace_id"),
-        Provider.id == any_(bindparam("ids", type_=ARRAY(Uuid()))),
-    ),
-)
+_BY_ID = by_ids(Provider.workspace_id, Provider.id, *_PROVIDER_COLUMNS)
 
 
 async def providers_by_id(
