@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Create .venv (Python 3.11+) and install the package with its pinned dependencies.
+# Create .venv (Python 3.11+) and install the SDK (clients/python) and the server with their
+# pinned dependencies.
 # Usage: scripts/setup.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,9 @@ if [ ! -x .venv/bin/python ]; then
   fi
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+# The SDK is its own distribution (clients/python); the server depends on it by name, so it is
+# installed from this checkout first and never looked up in a package index.
+.venv/bin/python -m pip install -q -e clients/python
 if [ "${1:-}" = "--dev" ]; then
   .venv/bin/python -m pip install -q -e ".[dev]"
 else

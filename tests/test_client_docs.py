@@ -13,8 +13,8 @@ import pytest
 from graphql import FieldNode, OperationDefinitionNode, parse
 from tests.factories import create_tenant
 from tests.support.live import LiveServer
+from travel_client import AsyncTravelClient, TravelClient
 
-from travel.client import AsyncTravelClient, TravelClient
 from travel.events.signing import signature_header
 from travel.graphql.schema import build_schema
 

@@ -9,15 +9,14 @@ import pytest
 from tests.factories import add_member, create_listing, create_tenant
 from tests.support.live import LiveServer
 from tests.support.oidc import Issuer
-
-from travel.client import (
+from travel_client import (
     Environment,
     TravelClient,
     UnknownEnvironment,
     environment,
     resolve_url,
 )
-from travel.client.environments import DEFAULT_BASE_URLS, credential
+from travel_client.environments import DEFAULT_BASE_URLS, credential
 
 LOCAL = "http://localhost:4003/workspaces/graphql"
 
@@ -121,4 +120,4 @@ def test_api_key_and_oidc_token_from_the_environment(server: LiveServer, issuer:
         assert by_token.properties() == []  # the token's workspace
     both = {**base, "TRAVEL_API_KEY": ours.keys["traveler"], "TRAVEL_TOKEN": token}
     with TravelClient(env=both) as by_key:
-        assert [p["id"] for p in by_key.properties()] == [ours_listing]  # the key wins
+        assert [p.id for p in by_key.properties()] == [ours_listing]  # the key wins

@@ -17,8 +17,7 @@ import httpx
 import pytest
 from tests.factories import BOOK, count_rows, create_listing, create_tenant, future_date
 from tests.support.live import LiveServer
-
-from travel.client import (
+from travel_client import (
     AsyncTravelClient,
     RateLimitedError,
     RetryPolicy,
@@ -26,7 +25,8 @@ from travel.client import (
     TravelAPIError,
     TravelClient,
 )
-from travel.client.retry import is_mutation, retry_after
+from travel_client.retry import is_mutation, retry_after
+
 from travel.settings import Settings
 
 RELAYED = ("content-type", "x-request-id", "retry-after", "idempotent-replayed")
@@ -128,7 +128,7 @@ def test_a_lost_booking_response_is_retried_with_the_same_key_and_books_once(
     listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
     gateway.script = ["lose", "502", "pass"]
     booking = book(kind(gateway.url, tenant.keys["traveler"], env={}), listing)
-    assert booking["status"] == "CONFIRMED"
+    assert booking.status == "CONFIRMED"
     keys = [seen["key"] for seen in gateway.seen]
     assert len(keys) == 3
     assert keys[0]
@@ -167,10 +167,10 @@ def test_queries_are_retried_after_network_and_gateway_failures(
     tenant = create_tenant(server)
     gateway.script = ["502", "drop", "pass"]
     client = TravelClient(gateway.url, tenant.keys["traveler"], env={})
-    with caplog.at_level(logging.WARNING, logger="travel.client"), client:
+    with caplog.at_level(logging.WARNING, logger="travel_client"), client:
         assert client.providers() == []
     assert len(gateway.seen) == 3
-    retries = [r.getMessage() for r in caplog.records if r.name == "travel.client"]
+    retries = [r.getMessage() for r in caplog.records if r.name == "travel_client"]
     assert len(retries) == 2
     assert "HTTP 502" in retries[0]
 
@@ -192,9 +192,9 @@ def test_a_429_is_retried_after_retry_after(
     tenant = create_tenant(server)
     listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
     gateway.script = [behaviour]
-    with caplog.at_level(logging.WARNING, logger="travel.client"):
+    with caplog.at_level(logging.WARNING, logger="travel_client"):
         booking = book(TravelClient(gateway.url, tenant.keys["traveler"], env={}), listing)
-    assert booking["status"] == "CONFIRMED"
+    assert booking.status == "CONFIRMED"
     assert len(gateway.seen) == 2
     assert any("RATE_LIMITED" in r.getMessage() for r in caplog.records)
 
@@ -246,8 +246,8 @@ def test_the_service_429_is_raised_then_waited_for(
     assert (impatient.rate_limit.limit, impatient.rate_limit.remaining) == (30, 0)
 
     patient = TravelClient(url, key, env={})
-    with caplog.at_level(logging.WARNING, logger="travel.client"), patient:
-        assert patient.overview_stats()["totalBookings"] == 0
+    with caplog.at_level(logging.WARNING, logger="travel_client"), patient:
+        assert patient.overview_stats().total_bookings == 0
     assert any("RATE_LIMITED" in r.getMessage() for r in caplog.records)
     assert patient.rate_limit is not None
     assert (patient.rate_limit.limit, patient.rate_limit.remaining) == (30, 29)
@@ -288,3 +288,12 @@ def test_retry_after_and_mutation_detection() -> None:
     assert not is_mutation(two, "A")
     assert is_mutation(two)
     assert is_mutation("not graphql {")
+    # Comments, strings and block strings cannot hide an operation or fake one; a fragment is
+    # not an operation, whatever its name.
+    assert not is_mutation('query Q($s: String = "mutation {") { a(s: """ } mutation { """) }')
+    assert not is_mutation(
+        "fragment mutation on TravelTrip { id } query { travelTrips { ...mutation } }"
+    )
+    assert is_mutation("subscription { travelTrips { id } }")
+    assert is_mutation("type Query { a: Int }")  # not an executable document
+    assert is_mutation("query { a } }")

@@ -1,32 +1,36 @@
-"""The Python SDK against the live test server: every typed operation, with the sync and the
-async client alike (one scenario drives both), and the errors it raises."""
+"""The Python SDK (clients/python) against the live test server: every typed operation with
+its typed result (Decimal money, dates, aware date-times), with the sync and the async client
+alike (one scenario drives both), auto-paging, an injected HTTP client and extra headers, the raw
+`query()`/`execute()`, and the errors it raises."""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+import httpx
 import pytest
 from tests.factories import Tenant, count_rows, create_listing, create_tenant, future_date
 from tests.support.live import LiveServer
-
-from travel.client import (
+from travel_client import (
     AsyncTravelClient,
     RateLimit,
     TransportError,
     TravelAPIError,
     TravelClient,
 )
+from travel_client.models import Booking, Property, TravelBookingStatus, TravelProviderType
 
 
 class Blocking:
-    """An AsyncTravelClient whose coroutines are run to completion, so that one scenario can
-    drive both clients. Everything else passes straight through."""
+    """An AsyncTravelClient whose coroutines are run to completion and whose async iterators
+    are iterated, so that one scenario can drive both clients. Everything else passes straight
+    through."""
 
     def __init__(self, client: AsyncTravelClient) -> None:
         self._client = client
@@ -39,9 +43,18 @@ class Blocking:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             value = attribute(*args, **kwargs)
+            if isinstance(value, AsyncIterator):
+                return self._iterate(value)
             return self._runner.run(value) if inspect.isawaitable(value) else value
 
         return call
+
+    def _iterate(self, items: AsyncIterator[Any]) -> Iterator[Any]:
+        while True:
+            try:
+                yield self._runner.run(anext(items))
+            except StopAsyncIteration:
+                return
 
     def close(self) -> None:
         self._runner.run(self._client.aclose())
@@ -78,14 +91,14 @@ def tenant(server: LiveServer) -> Tenant:
 def _catalog(host: Any) -> dict[str, str]:
     """One provider of each type and one listing of each kind, through the SDK."""
     stays = host.create_provider("Casa Azul", "HOST")
-    assert stays == {"id": stays["id"], "name": "Casa Azul", "type": "HOST", "rating": None}
-    ops = host.create_provider("Lisbon Walks", "OPERATOR")["id"]
+    assert (stays.name, stays.type_, stays.rating) == ("Casa Azul", TravelProviderType.HOST, None)
+    ops = host.create_provider("Lisbon Walks", TravelProviderType.OPERATOR).id
     starts = datetime(2030, 6, 1, 19, tzinfo=UTC)
     made = {
-        "provider": stays["id"],
+        "provider": stays.id,
         "operator": ops,
         "PROPERTY": host.create_property(
-            stays["id"], "Alfama Loft", "Lisbon", Decimal("120.00"), currency="EUR",
+            stays.id, "Alfama Loft", "Lisbon", Decimal("120.00"), currency="EUR",
             description="Balcony over the river", amenities=("wifi", "balcony"), max_guests=2,
             units=1,
         ),
@@ -100,13 +113,22 @@ def _catalog(host: Any) -> dict[str, str]:
         ),
     }  # fmt: skip
     loft = made["PROPERTY"]
-    assert loft["__typename"] == "TravelProperty"
-    assert loft["pricePerNight"] == loft["price"] == "120.00"
-    assert (loft["currency"], loft["amenities"], loft["units"]) == ("EUR", ["wifi", "balcony"], 1)
-    assert made["TOUR"]["durationMinutes"] == 90
-    assert made["EVENT"]["startsAt"] == "2030-06-01T19:00:00Z"
-    assert (made["TRIP"]["mode"], made["TRIP"]["location"]) == ("TRAIN", "Lisbon")
-    return {k: v if isinstance(v, str) else v["id"] for k, v in made.items()}
+    assert isinstance(loft, Property)
+    assert loft.price_per_night == loft.price == Decimal("120.00")
+    assert isinstance(loft.price, Decimal)
+    assert (loft.currency, loft.amenities, loft.units, loft.max_guests) == (
+        "EUR", ["wifi", "balcony"], 1, 2,
+    )  # fmt: skip
+    assert (loft.provider.id, loft.provider.type_) == (stays.id, "HOST")
+    assert made["TOUR"].duration_minutes == 90
+    assert made["TOUR"].price == Decimal("25.00")
+    assert made["EVENT"].starts_at == starts
+    assert made["EVENT"].starts_at.utcoffset() == timedelta(0)
+    assert made["EVENT"].ends_at - made["EVENT"].starts_at == timedelta(hours=3)
+    trip = made["TRIP"]
+    assert (trip.mode, trip.location, trip.price) == ("TRAIN", "Lisbon", Decimal("35.50"))
+    assert trip.departs_at == datetime(2030, 6, 2, 8, tzinfo=UTC)
+    return {k: v if isinstance(v, str) else v.id for k, v in made.items()}
 
 
 def test_hosts_create_and_travelers_read_every_kind(
@@ -122,22 +144,24 @@ def test_hosts_create_and_travelers_read_every_kind(
         "TRIP": (client.trips, client.trip),
     }
     for kind, (list_of, one) in reads.items():
-        assert [item["id"] for item in list_of()] == [ids[kind]], kind
-        assert one(ids[kind])["kind"] == kind
+        assert [item.id for item in list_of()] == [ids[kind]], kind
+        assert one(ids[kind]).kind == kind
     assert client.properties(filter={"location": "LISBON", "maxPrice": Decimal("150")})
     assert client.properties(filter={"minPrice": "121"}) == []
-    assert [t["name"] for t in client.tours(filter={"text": "walk", "guests": 12})] == [
+    assert [t.name for t in client.tours(filter={"text": "walk", "guests": 12})] == [
         "Old Town Walk"
     ]
     assert client.activities(skip=1) == []
     assert client.events(take=0) == []
-    assert [p["name"] for p in client.providers(filter={"type": "OPERATOR"})] == ["Lisbon Walks"]
-    assert client.provider(ids["provider"])["type"] == "HOST"
+    assert [p.name for p in client.providers(filter={"type": "OPERATOR"})] == ["Lisbon Walks"]
+    assert client.provider(ids["provider"]).type_ == "HOST"
     calendar = client.availability("EVENT", ids["EVENT"], date(2030, 6, 1), "2030-06-02")
-    assert calendar == [
-        {"date": "2030-06-01", "capacity": 50, "available": 50},
-        {"date": "2030-06-02", "capacity": 0, "available": 0},
+    assert [(day.date, day.capacity, day.available) for day in calendar] == [
+        (date(2030, 6, 1), 50, 50),
+        (date(2030, 6, 2), 0, 0),
     ]
+    with pytest.raises(ValueError, match="not a listing kind"):
+        client.availability("HOTEL", ids["EVENT"], date(2030, 6, 1), date(2030, 6, 2))
     assert count_rows(server, "listings", tenant.workspace) == 5
 
 
@@ -147,36 +171,40 @@ def test_travelers_book_cancel_and_keep_a_wishlist(
     stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=2))
     client = connect(tenant.keys["traveler"])
     booked = client.create_booking("PROPERTY", stay, future_date(10), future_date(12), 2)
-    assert (booked["status"], booked["paymentStatus"]) == ("CONFIRMED", "PAID")
-    assert booked["referenceCode"].startswith("TRV-PROPERTY-")
-    assert (booked["totalPrice"], booked["guests"]) == ("200.00", 2)
-    assert booked["target"] == {
-        "__typename": "TravelProperty",
-        "id": stay,
-        "kind": "PROPERTY",
-        "name": "Factory Property",
-    }
+    assert isinstance(booked, Booking)
+    assert (booked.status, booked.payment_status) == (TravelBookingStatus.CONFIRMED, "PAID")
+    assert booked.reference_code.startswith("TRV-PROPERTY-")
+    assert (booked.total_price, booked.currency, booked.guests) == (Decimal("200.00"), "USD", 2)
+    assert (booked.check_in, booked.check_out) == (
+        date.fromisoformat(future_date(10)),
+        date.fromisoformat(future_date(12)),
+    )
+    assert booked.created_at.tzinfo is not None
+    assert abs(booked.created_at - datetime.now(UTC)) < timedelta(minutes=5)
+    target = booked.target
+    assert (target.typename__, target.id, target.kind, target.name) == (
+        "TravelProperty", stay, "PROPERTY", "Factory Property",
+    )  # fmt: skip
     other = client.create_booking("PROPERTY", stay, date.today() + timedelta(days=20),
                                   date.today() + timedelta(days=21))  # fmt: skip
-    assert [b["id"] for b in client.bookings()] == [other["id"], booked["id"]]
-    assert client.booking(booked["id"])["checkIn"] == future_date(10)
+    assert [b.id for b in client.bookings()] == [other.id, booked.id]
+    assert client.booking(booked.id).check_in == date.fromisoformat(future_date(10))
 
-    cancelled = client.cancel_booking(booked["id"])
-    assert (cancelled["status"], cancelled["paymentStatus"]) == ("CANCELLED", "REFUNDED")
-    assert [(t["from"], t["to"]) for t in cancelled["timeline"]] == [
+    cancelled = client.cancel_booking(booked.id)
+    assert (cancelled.status, cancelled.payment_status) == ("CANCELLED", "REFUNDED")
+    assert [(t.from_, t.to) for t in cancelled.timeline] == [
         (None, "CONFIRMED"),
         ("CONFIRMED", "CANCELLED"),
     ]
-    assert [b["id"] for b in client.bookings(filter={"status": "CANCELLED"})] == [booked["id"]]
+    assert cancelled.timeline[1].at >= cancelled.timeline[0].at
+    assert [b.id for b in client.bookings(filter={"status": "CANCELLED"})] == [booked.id]
+    assert client.bookings_count(filter={"status": TravelBookingStatus.CONFIRMED}) == 1
     assert count_rows(server, "bookings", tenant.workspace) == 2
 
     assert client.toggle_favorite("PROPERTY", stay) is True
     [saved] = client.favorites()
-    assert (saved["targetType"], saved["targetId"], saved["target"]["id"]) == (
-        "PROPERTY",
-        stay,
-        stay,
-    )
+    assert (saved.target_type, saved.target_id, saved.target.id) == ("PROPERTY", stay, stay)
+    assert client.favorites_count() == 1
     assert client.toggle_favorite("PROPERTY", stay) is False
     assert client.favorites() == []
 
@@ -190,22 +218,27 @@ def test_admins_read_overview_stats_and_analytics(
     )
     admin = connect(tenant.keys["admin"])
     stats = admin.overview_stats()
-    assert (stats["totalBookings"], stats["totalRevenue"], stats["currency"]) == (
+    assert (stats.total_bookings, stats.total_revenue, stats.currency) == (
         1,
-        "200.00",
+        Decimal("200.00"),
         "USD",
     )
-    assert stats["revenueByCurrency"] == [{"currency": "USD", "bookings": 1, "amount": "200.00"}]
-    assert (stats["bookedNights"], stats["availableNights"]) == (2, 30)
-    window = admin.overview_stats(from_=future_date(4), to=future_date(6))
-    assert (window["totalBookings"], window["bookedNights"], window["availableNights"]) == (0, 1, 2)
-    assert window["occupancyRate"] == 0.5
+    [usd] = stats.revenue_by_currency
+    assert (usd.currency, usd.bookings, usd.amount) == ("USD", 1, Decimal("200.00"))
+    assert (stats.booked_nights, stats.available_nights) == (2, 30)
+    assert stats.occupancy_to - stats.occupancy_from == timedelta(days=30)
+    start, end = date.fromisoformat(future_date(4)), date.fromisoformat(future_date(6))
+    window = admin.overview_stats(from_=start, to=end)
+    assert (window.total_bookings, window.booked_nights, window.available_nights) == (0, 1, 2)
+    assert (window.occupancy_rate, window.occupancy_from, window.occupancy_to) == (0.5, start, end)
     mix = admin.analytics(from_=future_date(3), to=future_date(4))
-    assert {c["category"]: c["count"] for c in mix["categoryMix"]}["PROPERTY"] == 1
-    [top] = mix["topProviders"]
-    assert (top["name"], top["bookings"], top["revenue"], top["currency"]) == (
-        "Factory Provider", 1, "200.00", "USD",
+    assert {c.category: c.count for c in mix.category_mix}["PROPERTY"] == 1
+    [top] = mix.top_providers
+    assert (top.name, top.bookings, top.revenue, top.currency) == (
+        "Factory Provider", 1, Decimal("200.00"), "USD",
     )  # fmt: skip
+    me = admin.viewer()
+    assert (me.roles, me.workspace.id) == (["ADMIN"], tenant.id)
 
 
 def test_api_errors_are_raised_with_the_spec_code(
@@ -287,7 +320,7 @@ def test_the_same_idempotency_key_books_once(
     again = client.create_booking(
         "PROPERTY", stay, future_date(4), future_date(6), idempotency_key="once"
     )
-    assert again == first
+    assert again == first  # the models compare by value
     assert count_rows(server, "bookings", tenant.workspace) == 1
     # Without a key given, each call is a new intent: a new key, a new booking.
     client.create_booking("PROPERTY", stay, future_date(4), future_date(6))
@@ -369,6 +402,134 @@ def test_the_async_client_runs_calls_concurrently(server: LiveServer, tenant: Te
             )
 
     properties, tours, *bookings = asyncio.run(run())
-    assert ([p["id"] for p in properties], tours) == ([stay], [])
-    assert len({b["id"] for b in bookings}) == 3  # three calls, three keys, three bookings
+    assert ([p.id for p in properties], tours) == ([stay], [])
+    assert len({b.id for b in bookings}) == 3  # three calls, three keys, three bookings
     assert count_rows(server, "bookings", tenant.workspace) == 3
+
+
+def test_iterators_page_through_whole_lists(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    host = connect(tenant.keys["host"])
+    provider = host.create_provider("Many Rooms", "HOST").id
+    made = [
+        host.create_property(provider, f"Room {n}", "Porto", Decimal(f"{100 + n}.50")).id
+        for n in range(7)
+    ]
+    client = connect(tenant.keys["traveler"])
+    assert client.properties_count() == 7
+    stays = list(client.iter_properties(page_size=3))  # pages of 3, 3 and 1
+    assert [stay.id for stay in stays] == made  # oldest first, each once
+    assert [stay.price for stay in stays] == [Decimal(f"{100 + n}.50") for n in range(7)]
+    assert [s.id for s in client.iter_properties(page_size=7)] == made  # a last, empty page
+    cheap = {"location": "porto", "maxPrice": Decimal("102.50")}
+    assert [s.name for s in client.iter_properties(filter=cheap, page_size=2)] == [
+        "Room 0", "Room 1", "Room 2",
+    ]  # fmt: skip
+    assert [p.id for p in client.iter_providers(page_size=1)] == [provider]
+    assert list(client.iter_tours()) == []
+
+    for day in range(4):
+        client.create_booking("PROPERTY", made[day], future_date(50 + day), future_date(51 + day))
+    booked = list(client.iter_bookings(page_size=3))
+    assert [b.target.id for b in booked] == made[3::-1]  # newest first
+    assert client.bookings_count() == len(booked) == 4
+    for stay in made[:5]:
+        client.toggle_favorite("PROPERTY", stay)
+    assert {f.target_id for f in client.iter_favorites(page_size=2)} == set(made[:5])
+
+    with pytest.raises(ValueError, match="page_size must be 1 to 100"):
+        list(client.iter_properties(page_size=101))
+    pages = connect("trv_not-a-real-key").iter_properties()
+    with pytest.raises(TravelAPIError) as refused:  # raised where the iteration is
+        next(pages)
+    assert refused.value.code == "UNAUTHENTICATED"
+
+
+def test_the_async_iterators_page_too(server: LiveServer, tenant: Tenant) -> None:
+    made = [
+        str(create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR"))
+        for _ in range(5)
+    ]
+
+    async def run() -> list[str]:
+        async with AsyncTravelClient(server.graphql_url, tenant.keys["traveler"], env={}) as client:
+            return [tour.id async for tour in client.iter_tours(page_size=2)]
+
+    assert asyncio.run(run()) == made
+
+
+def test_an_injected_http_client_and_extra_headers_are_used(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    sent: list[httpx.Request] = []
+    # The partner's own pool: its default header reaches the service, which echoes a sane
+    # X-Request-Id (docs/operations.md); its event hook sees every request the SDK makes.
+    http = httpx.Client(
+        headers={"X-Request-Id": "partner-pool-0001"},
+        event_hooks={"request": [sent.append]},
+        timeout=30,
+    )
+    with TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, http_client=http) as c:
+        response = c.execute("{ travelProperties { id } }")
+        assert response.request_id == "partner-pool-0001"
+        assert c.properties() == []
+    assert not http.is_closed  # the caller's pool: the SDK leaves it open
+    assert len(sent) == 2
+    assert sent[1].headers["authorization"] == f"Bearer {tenant.keys['traveler']}"
+    http.close()
+
+    extra = {"X-Request-Id": "partner-trace-42", "User-Agent": "partner-app/3.1"}
+    with TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, headers=extra) as c:
+        assert c.execute("{ travelProviders { id } }").request_id == "partner-trace-42"
+        with pytest.raises(TravelAPIError) as refused:
+            c.property(str(uuid.uuid4()))
+        assert (refused.value.code, refused.value.request_id) == ("NOT_FOUND", "partner-trace-42")
+    with pytest.raises(ValueError, match="cannot set Authorization: pass credential= instead"):
+        TravelClient(server.graphql_url, env={}, headers={"Authorization": "Bearer x"})
+
+
+def test_the_async_client_takes_an_injected_client_and_headers(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    async def run() -> tuple[str | None, bool]:
+        http = httpx.AsyncClient(timeout=30)
+        async with AsyncTravelClient(
+            server.graphql_url,
+            tenant.keys["traveler"],
+            env={},
+            http_client=http,
+            headers={"X-Request-Id": "async-trace-0042"},
+        ) as client:
+            request_id = (await client.execute("{ travelTours { id } }")).request_id
+            assert await client.tours() == []
+        still_open = not http.is_closed
+        await http.aclose()
+        return request_id, still_open
+
+    assert asyncio.run(run()) == ("async-trace-0042", True)
+
+
+def test_query_returns_the_api_json_and_raises_errors(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"]))
+    client = connect(tenant.keys["traveler"])
+    data = client.query(
+        "query($id: ID!) { travelProperty(id: $id) { name price checkIn: availability("
+        'from: "2030-01-01", to: "2030-01-01") { date } } }',
+        {"id": stay},
+    )
+    assert data == {
+        "travelProperty": {
+            "name": "Factory Property",
+            "price": "100.00",  # the API's JSON: money stays a string here
+            "checkIn": [{"date": "2030-01-01"}],
+        }
+    }
+    with pytest.raises(TravelAPIError) as partial:
+        client.query("{ travelProviders { id } travelOverviewStats { totalBookings } }")
+    assert partial.value.code == "FORBIDDEN"
+    assert partial.value.data is not None
+    assert partial.value.data["travelOverviewStats"] is None
+    assert len(partial.value.data["travelProviders"]) == 1

@@ -13,11 +13,10 @@ from typing import IO, Any, NoReturn
 
 import click
 import orjson
-
-from travel.client import TravelClient
-from travel.client.core import Response
-from travel.client.environments import UnknownEnvironment, environment
-from travel.client.errors import TransportError, TravelAPIError
+from travel_client import TravelClient
+from travel_client.core import Response
+from travel_client.environments import UnknownEnvironment, environment
+from travel_client.errors import TransportError, TravelAPIError
 
 NO_CREDENTIAL_HINT = " (set TRAVEL_API_KEY or TRAVEL_TOKEN)"
 

@@ -1,0 +1,240 @@
+from .activities import Activities, ActivitiesTravelActivities
+from .activities_count import ActivitiesCount
+from .activity_availability import (
+    ActivityAvailability,
+    ActivityAvailabilityTravelActivity,
+    ActivityAvailabilityTravelActivityAvailability,
+)
+from .activity_by_id import ActivityById, ActivityByIdTravelActivity
+from .base_model import BaseModel
+from .booking_by_id import BookingById, BookingByIdTravelBooking
+from .bookings import Bookings, BookingsTravelBookings
+from .bookings_count import BookingsCount
+from .cancel_booking import CancelBooking, CancelBookingCancelTravelBooking
+from .create_activity import CreateActivity, CreateActivityCreateTravelActivity
+from .create_booking import CreateBooking, CreateBookingCreateTravelBooking
+from .create_event import CreateEvent, CreateEventCreateTravelEvent
+from .create_property import CreateProperty, CreatePropertyCreateTravelProperty
+from .create_provider import CreateProvider, CreateProviderCreateTravelProvider
+from .create_tour import CreateTour, CreateTourCreateTravelTour
+from .create_trip import CreateTrip, CreateTripCreateTravelTrip
+from .enums import (
+    TravelBookingStatus,
+    TravelBookingType,
+    TravelPaymentStatus,
+    TravelPriceUnit,
+    TravelProviderType,
+    TravelRole,
+    TravelTripMode,
+)
+from .event_availability import (
+    EventAvailability,
+    EventAvailabilityTravelEvent,
+    EventAvailabilityTravelEventAvailability,
+)
+from .event_by_id import EventById, EventByIdTravelEvent
+from .events import Events, EventsTravelEvents
+from .events_count import EventsCount
+from .favorites import Favorites, FavoritesTravelFavorites
+from .favorites_count import FavoritesCount
+from .fragments import (
+    Activity,
+    ActivityProvider,
+    Analytics,
+    AnalyticsCategoryMix,
+    AnalyticsTopProviders,
+    Availability,
+    Booking,
+    BookingTarget,
+    BookingTimeline,
+    Event,
+    EventProvider,
+    Favorite,
+    FavoriteTarget,
+    Listing,
+    ListingProvider,
+    ListingRef,
+    OverviewStats,
+    OverviewStatsRevenueByCurrency,
+    Property,
+    PropertyProvider,
+    Provider,
+    Tour,
+    TourProvider,
+    Trip,
+    TripProvider,
+    Viewer,
+    ViewerWorkspace,
+)
+from .get_overview_stats import GetOverviewStats, GetOverviewStatsTravelOverviewStats
+from .get_viewer import GetViewer, GetViewerTravelViewer
+from .input_types import (
+    CreateTravelActivityInput,
+    CreateTravelBookingInput,
+    CreateTravelEventInput,
+    CreateTravelPropertyInput,
+    CreateTravelProviderInput,
+    CreateTravelTourInput,
+    CreateTravelTripInput,
+    TravelBookingFilter,
+    TravelListingFilterInput,
+    TravelPaginationInput,
+    TravelProviderFilterInput,
+)
+from .ping import Ping, PingTravelProperties
+from .properties import Properties, PropertiesTravelProperties
+from .properties_count import PropertiesCount
+from .property_availability import (
+    PropertyAvailability,
+    PropertyAvailabilityTravelProperty,
+    PropertyAvailabilityTravelPropertyAvailability,
+)
+from .property_by_id import PropertyById, PropertyByIdTravelProperty
+from .provider_by_id import ProviderById, ProviderByIdTravelProvider
+from .providers import Providers, ProvidersTravelProviders
+from .providers_count import ProvidersCount
+from .toggle_favorite import ToggleFavorite
+from .tour_availability import (
+    TourAvailability,
+    TourAvailabilityTravelTour,
+    TourAvailabilityTravelTourAvailability,
+)
+from .tour_by_id import TourById, TourByIdTravelTour
+from .tours import Tours, ToursTravelTours
+from .tours_count import ToursCount
+from .trip_availability import (
+    TripAvailability,
+    TripAvailabilityTravelTrip,
+    TripAvailabilityTravelTripAvailability,
+)
+from .trip_by_id import TripById, TripByIdTravelTrip
+from .trips import Trips, TripsTravelTrips
+from .trips_count import TripsCount
+from .workspace_analytics import WorkspaceAnalytics, WorkspaceAnalyticsTravelAnalytics
+
+__all__ = [
+    "Activities",
+    "ActivitiesCount",
+    "ActivitiesTravelActivities",
+    "Activity",
+    "ActivityAvailability",
+    "ActivityAvailabilityTravelActivity",
+    "ActivityAvailabilityTravelActivityAvailability",
+    "ActivityById",
+    "ActivityByIdTravelActivity",
+    "ActivityProvider",
+    "Analytics",
+    "AnalyticsCategoryMix",
+    "AnalyticsTopProviders",
+    "Availability",
+    "BaseModel",
+    "Booking",
+    "BookingById",
+    "BookingByIdTravelBooking",
+    "BookingTarget",
+    "BookingTimeline",
+    "Bookings",
+    "BookingsCount",
+    "BookingsTravelBookings",
+    "CancelBooking",
+    "CancelBookingCancelTravelBooking",
+    "CreateActivity",
+    "CreateActivityCreateTravelActivity",
+    "CreateBooking",
+    "CreateBookingCreateTravelBooking",
+    "CreateEvent",
+    "CreateEventCreateTravelEvent",
+    "CreateProperty",
+    "CreatePropertyCreateTravelProperty",
+    "CreateProvider",
+    "CreateProviderCreateTravelProvider",
+    "CreateTour",
+    "CreateTourCreateTravelTour",
+    "CreateTravelActivityInput",
+    "CreateTravelBookingInput",
+    "CreateTravelEventInput",
+    "CreateTravelPropertyInput",
+    "CreateTravelProviderInput",
+    "CreateTravelTourInput",
+    "CreateTravelTripInput",
+    "CreateTrip",
+    "CreateTripCreateTravelTrip",
+    "Event",
+    "EventAvailability",
+    "EventAvailabilityTravelEvent",
+    "EventAvailabilityTravelEventAvailability",
+    "EventById",
+    "EventByIdTravelEvent",
+    "EventProvider",
+    "Events",
+    "EventsCount",
+    "EventsTravelEvents",
+    "Favorite",
+    "FavoriteTarget",
+    "Favorites",
+    "FavoritesCount",
+    "FavoritesTravelFavorites",
+    "GetOverviewStats",
+    "GetOverviewStatsTravelOverviewStats",
+    "GetViewer",
+    "GetViewerTravelViewer",
+    "Listing",
+    "ListingProvider",
+    "ListingRef",
+    "OverviewStats",
+    "OverviewStatsRevenueByCurrency",
+    "Ping",
+    "PingTravelProperties",
+    "Properties",
+    "PropertiesCount",
+    "PropertiesTravelProperties",
+    "Property",
+    "PropertyAvailability",
+    "PropertyAvailabilityTravelProperty",
+    "PropertyAvailabilityTravelPropertyAvailability",
+    "PropertyById",
+    "PropertyByIdTravelProperty",
+    "PropertyProvider",
+    "Provider",
+    "ProviderById",
+    "ProviderByIdTravelProvider",
+    "Providers",
+    "ProvidersCount",
+    "ProvidersTravelProviders",
+    "ToggleFavorite",
+    "Tour",
+    "TourAvailability",
+    "TourAvailabilityTravelTour",
+    "TourAvailabilityTravelTourAvailability",
+    "TourById",
+    "TourByIdTravelTour",
+    "TourProvider",
+    "Tours",
+    "ToursCount",
+    "ToursTravelTours",
+    "TravelBookingFilter",
+    "TravelBookingStatus",
+    "TravelBookingType",
+    "TravelListingFilterInput",
+    "TravelPaginationInput",
+    "TravelPaymentStatus",
+    "TravelPriceUnit",
+    "TravelProviderFilterInput",
+    "TravelProviderType",
+    "TravelRole",
+    "TravelTripMode",
+    "Trip",
+    "TripAvailability",
+    "TripAvailabilityTravelTrip",
+    "TripAvailabilityTravelTripAvailability",
+    "TripById",
+    "TripByIdTravelTrip",
+    "TripProvider",
+    "Trips",
+    "TripsCount",
+    "TripsTravelTrips",
+    "Viewer",
+    "ViewerWorkspace",
+    "WorkspaceAnalytics",
+    "WorkspaceAnalyticsTravelAnalytics",
+]

@@ -1,0 +1,43 @@
+from enum import Enum
+
+
+class TravelRole(str, Enum):
+    TRAVELER = "TRAVELER"
+    HOST = "HOST"
+    ADMIN = "ADMIN"
+
+
+class TravelProviderType(str, Enum):
+    HOST = "HOST"
+    OPERATOR = "OPERATOR"
+
+
+class TravelBookingType(str, Enum):
+    PROPERTY = "PROPERTY"
+    TOUR = "TOUR"
+    ACTIVITY = "ACTIVITY"
+    EVENT = "EVENT"
+    TRIP = "TRIP"
+
+
+class TravelPriceUnit(str, Enum):
+    NIGHT = "NIGHT"
+    PERSON = "PERSON"
+
+
+class TravelTripMode(str, Enum):
+    BUS = "BUS"
+    TRAIN = "TRAIN"
+    FERRY = "FERRY"
+    FLIGHT = "FLIGHT"
+    CAR = "CAR"
+
+
+class TravelBookingStatus(str, Enum):
+    CONFIRMED = "CONFIRMED"
+    CANCELLED = "CANCELLED"
+
+
+class TravelPaymentStatus(str, Enum):
+    PAID = "PAID"
+    REFUNDED = "REFUNDED"

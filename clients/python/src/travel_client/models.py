@@ -1,0 +1,72 @@
+"""The typed results of the SDK's methods: pydantic models generated from schema.graphql and
+the SDK's operation documents (operations/*.graphql) by scripts/sdk-codegen.sh.
+
+Attributes are snake_case (`price_per_night`; `type_` and `from_` where the API's name is a
+Python keyword or builtin); money is `Decimal`, dates are `date`, instants are aware
+`datetime`s, enumerations are `str` enums. Fields the API adds later are ignored until the SDK
+is regenerated; `model_dump(mode="json", by_alias=True)` gives the API's JSON back.
+"""
+
+from travel_client._generated.enums import (
+    TravelBookingStatus,
+    TravelBookingType,
+    TravelPaymentStatus,
+    TravelPriceUnit,
+    TravelProviderType,
+    TravelRole,
+    TravelTripMode,
+)
+from travel_client._generated.fragments import (
+    Activity,
+    Analytics,
+    AnalyticsCategoryMix,
+    AnalyticsTopProviders,
+    Availability,
+    Booking,
+    BookingTarget,
+    BookingTimeline,
+    Event,
+    Favorite,
+    FavoriteTarget,
+    OverviewStats,
+    OverviewStatsRevenueByCurrency,
+    Property,
+    Provider,
+    Tour,
+    Trip,
+    Viewer,
+    ViewerWorkspace,
+)
+
+# Any listing the catalog methods return.
+Listing = Property | Tour | Activity | Event | Trip
+
+__all__ = [
+    "Activity",
+    "Analytics",
+    "AnalyticsCategoryMix",
+    "AnalyticsTopProviders",
+    "Availability",
+    "Booking",
+    "BookingTarget",
+    "BookingTimeline",
+    "Event",
+    "Favorite",
+    "FavoriteTarget",
+    "Listing",
+    "OverviewStats",
+    "OverviewStatsRevenueByCurrency",
+    "Property",
+    "Provider",
+    "Tour",
+    "TravelBookingStatus",
+    "TravelBookingType",
+    "TravelPaymentStatus",
+    "TravelPriceUnit",
+    "TravelProviderType",
+    "TravelRole",
+    "TravelTripMode",
+    "Trip",
+    "Viewer",
+    "ViewerWorkspace",
+]
