@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema bench
+.PHONY: run test test-sqlite lint schema sdk bench
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -10,7 +10,7 @@ test-sqlite:    ## the suite on SQLite only
 	scripts/test --sqlite-only
 
 lint:
-	.venv/bin/ruff check src tests bench && .venv/bin/mypy
+	.venv/bin/ruff check src tests bench clients/python && .venv/bin/mypy
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
@@ -19,3 +19,6 @@ bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (nee
 
 schema:         ## rewrite schema.graphql from the code (review the diff!)
 	.venv/bin/python -m travel.graphql.export schema.graphql
+
+sdk:            ## regenerate the Python SDK's models and blocking client (clients/python)
+	scripts/sdk-codegen.sh
