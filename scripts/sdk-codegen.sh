@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Regenerate the Python SDK's generated code (clients/python/src/travel_client): the result
 # models (ariadne-codegen, from schema.graphql and the SDK's operations/*.graphql), the
-# documents the SDK sends with them (_generated/documents.py) and the blocking client (sync.py,
-# unasync of the asyncio client aio.py). The generators run in their own environment
+# documents the SDK sends with them (_generated/documents.py) and the blocking client (_sync/,
+# unasync of the asyncio client _async/). The generators run in their own environment
 # (.venv-codegen, pinned by the `codegen` extra of clients/python/pyproject.toml): ariadne-codegen
-# needs an older graphql-core and ruff than the server's. The server's .venv formats sync.py.
+# needs an older graphql-core and ruff than the server's. The server's .venv formats _sync/.
 #   scripts/sdk-codegen.sh          regenerate in place
 #   scripts/sdk-codegen.sh --check  regenerate into a temporary copy and fail if it differs
 #                                   from what is committed (scripts/test runs this)
@@ -33,7 +33,7 @@ generate() {  # $1: a directory holding schema.graphql and clients/python
   (cd "$client" && "$codegen_bin/ariadne-codegen" models_only >/dev/null)
   "$codegen_bin/python" "$client/codegen/documents.py" "$client/src/travel_client"
   "$codegen_bin/python" "$client/codegen/sync_client.py" "$client/src/travel_client"
-  (cd "$client" && "$ruff" check -q --fix src/travel_client/sync.py && "$ruff" format -q src/travel_client/sync.py)
+  (cd "$client" && "$ruff" check -q --fix src/travel_client/_sync && "$ruff" format -q src/travel_client/_sync)
 }
 
 if [ "${1:-}" = "--check" ]; then

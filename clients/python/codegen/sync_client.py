@@ -1,4 +1,4 @@
-"""Write src/travel_client/sync.py, the blocking client, from aio.py (the asyncio client) with
+"""Write src/travel_client/_sync/, the blocking client, from _async/ (the asyncio client) with
 unasync: one hand-written client, so the two cannot drift apart. Run by scripts/sdk-codegen.sh
 in the codegen environment."""
 
@@ -6,36 +6,32 @@ from __future__ import annotations
 
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import unasync
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "travel_client"
-# Names of aio.py and what they are in sync.py (unasync already handles async/await, the
-# async dunders and AsyncIterator).
+# Names of _async/ and what they are in _sync/. unasync already handles async/await, the async
+# dunders and AsyncIterator, and renames AsyncX classes to SyncX.
 REPLACEMENTS = {
+    "_async": "_sync",
     "AsyncTravelClient": "TravelClient",
     "AsyncClient": "Client",
     "aclose": "close",
     "async_sleep": "sync_sleep",
 }
-DOCSTRING = (
-    '"""The blocking client: generated from aio.py by scripts/sdk-codegen.sh; do not edit."""'
-)
 
 
 def main(package: Path) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp, "_async", "client.py")
-        source.parent.mkdir()
-        shutil.copyfile(package / "aio.py", source)
-        rule = unasync.Rule("/_async/", "/_sync/", additional_replacements=REPLACEMENTS)
-        unasync.unasync_files([str(source)], [rule])
-        text = Path(tmp, "_sync", "client.py").read_text()
-    start = text.index('"""')
-    end = text.index('"""', start + 3) + 3
-    (package / "sync.py").write_text(text[:start] + DOCSTRING + text[end:])
+    target = package / "_sync"
+    shutil.rmtree(target, ignore_errors=True)
+    sources = sorted((package / "_async").glob("*.py"))
+    rule = unasync.Rule("/_async/", "/_sync/", additional_replacements=REPLACEMENTS)
+    unasync.unasync_files([str(path) for path in sources], [rule])
+    for source in sources:
+        generated = target / source.name
+        note = f"# Generated from _async/{source.name} by scripts/sdk-codegen.sh: do not edit.\n"
+        generated.write_text(note + generated.read_text())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,3 @@
+# Generated from _async/__init__.py by scripts/sdk-codegen.sh: do not edit.
+"""The client, by group of operations: _async/ is written by hand, _sync/ generated from it by
+scripts/sdk-codegen.sh."""
