@@ -1,6 +1,6 @@
 """The SDK is its own distribution (clients/python): it needs httpx and pydantic only, imports
 nothing of the server, and its two clients offer the same methods (the blocking one is
-generated from the asyncio one)."""
+generated from the asyncio one). An answer its generated models cannot read is a clear error."""
 
 from __future__ import annotations
 
@@ -9,7 +9,16 @@ import inspect
 import subprocess
 import sys
 
-from travel_client import AsyncTravelClient, TravelClient
+import pytest
+from travel_client import (
+    AsyncTravelClient,
+    Response,
+    TravelAPIError,
+    TravelClient,
+    UnexpectedResultError,
+)
+from travel_client._base import result
+from travel_client._operations import catalog
 
 SERVER_ONLY = ("travel", "graphql", "orjson", "starlette", "sqlalchemy")
 
@@ -61,3 +70,25 @@ def test_the_two_clients_offer_the_same_methods() -> None:
         }:
             assert f"iter_{name}" in iterators
             assert parameters[-3:] == ["skip", "take", "filter"]
+
+
+def test_an_answer_the_models_do_not_know_is_a_clear_error() -> None:
+    # A provider type the API could add after this SDK was generated (a dangerous change,
+    # docs/versioning.md): the typed method says so, names the field, and points to query().
+    answer = {"travelProvider": {"id": "p1", "name": "Casa", "type": "AGENCY", "rating": None}}
+    with pytest.raises(UnexpectedResultError) as unknown:
+        result(catalog.provider("p1"), Response(status=200, data=answer))
+    assert unknown.value.field == "travelProvider"
+    assert unknown.value.data == answer
+    assert "(travelProvider.type: Input should be 'HOST' or 'OPERATOR')" in str(unknown.value)
+    assert "read it with query()" in str(unknown.value)
+    with pytest.raises(UnexpectedResultError, match="travelProvider: null without an error"):
+        result(catalog.provider("p1"), Response(status=200, data={"travelProvider": None}))
+    error = {
+        "message": "Not found",
+        "path": ["travelProvider"],
+        "extensions": {"code": "NOT_FOUND"},
+    }
+    with pytest.raises(TravelAPIError) as missing:  # an error on the field wins over its null
+        result(catalog.provider("p1"), Response(200, {"travelProvider": None}, [error]))
+    assert missing.value.code == "NOT_FOUND"

@@ -17,6 +17,7 @@ from travel_client.errors import (
     TransportError,
     TravelAPIError,
     TravelClientError,
+    UnexpectedResultError,
 )
 from travel_client.retry import RetryPolicy
 from travel_client.sync import TravelClient
@@ -34,6 +35,7 @@ __all__ = [
     "TravelAPIError",
     "TravelClient",
     "TravelClientError",
+    "UnexpectedResultError",
     "UnknownEnvironment",
     "__version__",
     "environment",

@@ -7,18 +7,20 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import httpx
+import pydantic
 
 from travel_client import core
 from travel_client._operations import MAX_TAKE, Call
 from travel_client.environments import credential as env_credential
 from travel_client.environments import resolve_url
-from travel_client.errors import TransportError
+from travel_client.errors import TransportError, UnexpectedResultError
 from travel_client.retry import RetryPolicy, is_mutation
 
 log = logging.getLogger("travel_client")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,23 @@ def idempotency_key(call: Call[Any]) -> str | None:
     if call.mutation and call.idempotency_key is None:
         return core.new_idempotency_key()
     return call.idempotency_key
+
+
+def result(call: Call[T], response: core.Response) -> T:
+    """The typed result of `call`: the first error on its field raised with its code, else its
+    data read into the generated models."""
+    core.raise_field_errors(response, call.field)
+    try:
+        return call.read(response.data or {})
+    except pydantic.ValidationError as exc:
+        problem = exc.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"])
+        raise UnexpectedResultError(
+            f"the API answered {call.field} in a shape this SDK does not know ({where}: "
+            f"{problem['msg']}); upgrade travel-marketplace-client, or read it with query()",
+            field=call.field,
+            data=response.data,
+        ) from None
 
 
 def check_page_size(page_size: int) -> int:

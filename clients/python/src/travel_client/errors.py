@@ -40,6 +40,18 @@ class RateLimitedError(TravelAPIError):
         self.retry_after = retry_after
 
 
+class UnexpectedResultError(TravelClientError):
+    """The API answered, but not in a shape this SDK's models know: typically a value the API
+    added after this SDK was generated (a new enum value). `field` is the operation's root
+    field; `query()` still reads the answer, and a newer SDK knows it."""
+
+    def __init__(self, message: str, *, field: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.data = data
+
+
 class TransportError(TravelClientError):
     """No GraphQL answer: the gateway could not be reached (`status` None), or it answered
     something that is not a GraphQL response (`status` is the HTTP status)."""

@@ -17,6 +17,7 @@ from travel_client._base import (
     check_page_size,
     data_or_raise,
     idempotency_key,
+    result,
 )
 from travel_client._operations import Call, account
 from travel_client.errors import TransportError, TravelAPIError
@@ -110,9 +111,7 @@ class AsyncConnection(BaseClient):
 
     async def _run(self, call: Call[T]) -> T:
         key = idempotency_key(call)
-        response = await self.execute(call.document, call.variables, idempotency_key=key)
-        core.raise_field_errors(response, call.field)
-        return call.read(response.data or {})
+        return result(call, await self.execute(call.document, call.variables, idempotency_key=key))
 
     async def _pages(
         self, fetch: Callable[[int, int], Call[list[Item]]], page_size: int

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any, Generic, TypeVar
 
 from travel_client._generated.documents import DOCUMENTS
-from travel_client.errors import TransportError
+from travel_client.errors import UnexpectedResultError
 
 T = TypeVar("T")
 Data = dict[str, Any]
@@ -45,7 +45,7 @@ class Call(Generic[T]):
 def present(value: T | None, field: str) -> T:
     """A root field's value: null without an error is not an answer the API gives."""
     if value is None:
-        raise TransportError(f"the API answered {field}: null without an error")
+        raise UnexpectedResultError(f"the API answered {field}: null without an error", field=field)
     return value
 
 

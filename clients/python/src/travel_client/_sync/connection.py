@@ -17,6 +17,7 @@ from travel_client._base import (
     check_page_size,
     data_or_raise,
     idempotency_key,
+    result,
     sync_sleep,
 )
 from travel_client._operations import Call, account
@@ -111,9 +112,7 @@ class SyncConnection(BaseClient):
 
     def _run(self, call: Call[T]) -> T:
         key = idempotency_key(call)
-        response = self.execute(call.document, call.variables, idempotency_key=key)
-        core.raise_field_errors(response, call.field)
-        return call.read(response.data or {})
+        return result(call, self.execute(call.document, call.variables, idempotency_key=key))
 
     def _pages(
         self, fetch: Callable[[int, int], Call[list[Item]]], page_size: int
