@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from travel_client._async.connection import AsyncConnection
 from travel_client._generated import Activity, Event, Property, Provider, Tour, Trip
-from travel_client._operations import Instant, Money, compact, hosting
+from travel_client._operations import Instant, Money, compact
+from travel_client._operations import hosting as ops
 from travel_client.types import ProviderKind, TripKind
 
 
@@ -16,7 +17,7 @@ class AsyncHosting(AsyncConnection):
         self, name: str, type: ProviderKind, *, idempotency_key: str | None = None
     ) -> Provider:
         """createTravelProvider: a HOST or OPERATOR owned by the caller."""
-        return await self._run(hosting.create_provider(name, type, idempotency_key))
+        return await self._run(ops.create_provider(name, type, idempotency_key))
 
     async def create_property(
         self,
@@ -38,7 +39,7 @@ class AsyncHosting(AsyncConnection):
             currency=currency, description=description, amenities=_strings(amenities),
             max_guests=max_guests, units=units,
         )  # fmt: skip
-        return await self._run(hosting.create_property(fields, idempotency_key))
+        return await self._run(ops.create_property(fields, idempotency_key))
 
     async def create_tour(
         self,
@@ -60,7 +61,7 @@ class AsyncHosting(AsyncConnection):
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return await self._run(hosting.create_tour(fields, idempotency_key))
+        return await self._run(ops.create_tour(fields, idempotency_key))
 
     async def create_activity(
         self,
@@ -82,7 +83,7 @@ class AsyncHosting(AsyncConnection):
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return await self._run(hosting.create_activity(fields, idempotency_key))
+        return await self._run(ops.create_activity(fields, idempotency_key))
 
     async def create_event(
         self,
@@ -105,7 +106,7 @@ class AsyncHosting(AsyncConnection):
             starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return await self._run(hosting.create_event(fields, idempotency_key))
+        return await self._run(ops.create_event(fields, idempotency_key))
 
     async def create_trip(
         self,
@@ -132,7 +133,7 @@ class AsyncHosting(AsyncConnection):
             location=location, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return await self._run(hosting.create_trip(fields, idempotency_key))
+        return await self._run(ops.create_trip(fields, idempotency_key))
 
 
 def _strings(values: Sequence[str] | None) -> list[str] | None:

@@ -4,20 +4,21 @@
 from __future__ import annotations
 
 from travel_client._generated import Analytics, OverviewStats, Viewer
-from travel_client._operations import Day, account
+from travel_client._operations import Day
+from travel_client._operations import account as ops
 from travel_client._sync.connection import SyncConnection
 
 
 class SyncAccount(SyncConnection):
     def viewer(self) -> Viewer:
         """travelViewer: the member, its roles, the credential's permissions, the workspace."""
-        return self._run(account.viewer())
+        return self._run(ops.viewer())
 
     def overview_stats(self, *, from_: Day | None = None, to: Day | None = None) -> OverviewStats:
         """travelOverviewStats (travel:analytics): bookings, revenue per currency, occupancy;
         the window [from_, to) is optional, both or neither."""
-        return self._run(account.overview_stats(from_, to))
+        return self._run(ops.overview_stats(from_, to))
 
     def analytics(self, *, from_: Day | None = None, to: Day | None = None) -> Analytics:
         """travelAnalytics (travel:analytics): bookings per kind, the top five providers."""
-        return self._run(account.analytics(from_, to))
+        return self._run(ops.analytics(from_, to))

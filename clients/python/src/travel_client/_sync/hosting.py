@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from travel_client._generated import Activity, Event, Property, Provider, Tour, Trip
-from travel_client._operations import Instant, Money, compact, hosting
+from travel_client._operations import Instant, Money, compact
+from travel_client._operations import hosting as ops
 from travel_client._sync.connection import SyncConnection
 from travel_client.types import ProviderKind, TripKind
 
@@ -17,7 +18,7 @@ class SyncHosting(SyncConnection):
         self, name: str, type: ProviderKind, *, idempotency_key: str | None = None
     ) -> Provider:
         """createTravelProvider: a HOST or OPERATOR owned by the caller."""
-        return self._run(hosting.create_provider(name, type, idempotency_key))
+        return self._run(ops.create_provider(name, type, idempotency_key))
 
     def create_property(
         self,
@@ -39,7 +40,7 @@ class SyncHosting(SyncConnection):
             currency=currency, description=description, amenities=_strings(amenities),
             max_guests=max_guests, units=units,
         )  # fmt: skip
-        return self._run(hosting.create_property(fields, idempotency_key))
+        return self._run(ops.create_property(fields, idempotency_key))
 
     def create_tour(
         self,
@@ -61,7 +62,7 @@ class SyncHosting(SyncConnection):
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return self._run(hosting.create_tour(fields, idempotency_key))
+        return self._run(ops.create_tour(fields, idempotency_key))
 
     def create_activity(
         self,
@@ -83,7 +84,7 @@ class SyncHosting(SyncConnection):
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return self._run(hosting.create_activity(fields, idempotency_key))
+        return self._run(ops.create_activity(fields, idempotency_key))
 
     def create_event(
         self,
@@ -106,7 +107,7 @@ class SyncHosting(SyncConnection):
             starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return self._run(hosting.create_event(fields, idempotency_key))
+        return self._run(ops.create_event(fields, idempotency_key))
 
     def create_trip(
         self,
@@ -133,7 +134,7 @@ class SyncHosting(SyncConnection):
             location=location, currency=currency, description=description,
             amenities=_strings(amenities),
         )  # fmt: skip
-        return self._run(hosting.create_trip(fields, idempotency_key))
+        return self._run(ops.create_trip(fields, idempotency_key))
 
 
 def _strings(values: Sequence[str] | None) -> list[str] | None:
