@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import orjson
-from sqlalchemy import func, select, text
+from sqlalchemy import func, make_url, select, text
 
 from bench import cpu, executor, openloop, wrk
 from bench.scenarios import BOOKING_TEMPLATE, analytics_scenarios, read_scenarios
@@ -47,15 +47,32 @@ def fresh_database(kind: str) -> str:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return f"sqlite:///{path}"
-    admin_url = (
+    app_url = (
         subprocess.run(
             [str(ROOT / "scripts" / "postgres.sh")], capture_output=True, text=True, check=True
         )
         .stdout.strip()
         .splitlines()[-1]
     )
-    asyncio.run(_recreate(admin_url))
-    return admin_url.rsplit("/", 1)[0] + "/travel_bench"
+    url = app_url.rsplit("/", 1)[0] + "/travel_bench"
+    asyncio.run(_recreate(system_url(app_url) or app_url))
+    return url
+
+
+def system_url(url: str) -> str | None:
+    """The system role's URL for the same database (PostgreSQL): the role scripts/postgres.sh
+    creates (docs/decisions/0072-database-roles.md); None on SQLite."""
+    if not url.startswith("postgres"):
+        return None
+    return (
+        make_url(url)
+        .set(username="travel_system", password="travel_system")
+        .render_as_string(hide_password=False)
+    )
+
+
+def bench_databases(url: str) -> Databases:
+    return Databases(url, pool_size=2, system_url=system_url(url))
 
 
 async def _recreate(admin_url: str) -> None:
@@ -69,7 +86,7 @@ async def _recreate(admin_url: str) -> None:
 
 
 async def seed(url: str, listings: int, bookings: int, big: int) -> dict[str, Any]:
-    databases = Databases(url, pool_size=2)
+    databases = bench_databases(url)
     try:
         await migrate.upgrade(databases.main)
         started = time.perf_counter()
@@ -119,6 +136,7 @@ def service_env(url: str, fast: bool) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env.update(
         TRAVEL_DATABASE_URL=url,
+        TRAVEL_SYSTEM_DATABASE_URL=system_url(url) or "",
         # Quotas stay on and are counted; a 1 s window keeps them from being the bottleneck.
         TRAVEL_RATE_LIMIT_WINDOW_SECONDS="1",
         TRAVEL_FAST_PATH="1" if fast else "0",

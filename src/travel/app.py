@@ -37,7 +37,7 @@ from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
-from travel.settings import Settings, get_settings
+from travel.settings import Settings, SettingsError, get_settings
 from travel.web import web_routes
 
 log = logging.getLogger("travel.app")
@@ -59,7 +59,7 @@ class Services:
 
 
 def build_services(settings: Settings) -> Services:
-    databases = Databases(settings.database_url, pool_size=settings.db_pool_size)
+    databases = Databases.from_settings(settings, pool_size=settings.db_pool_size)
     http = httpx.AsyncClient(follow_redirects=False)
     oidc = None
     if settings.oidc_jwks_url or settings.oidc_issuer:
@@ -98,11 +98,13 @@ def build_services(settings: Settings) -> Services:
 
 
 async def prepare_database(databases: Databases) -> None:
-    """Migrate the embedded SQLite default; insist that PostgreSQL was migrated."""
+    """Migrate the embedded SQLite default; insist that PostgreSQL was migrated, with a system
+    role that bypasses row-level security (docs/decisions/0072-database-roles.md)."""
+    await databases.check_roles()
     if databases.main.dialect == "sqlite":
         await migrate.upgrade(databases.main)
     elif not await migrate.is_current(databases.main):
-        raise RuntimeError("the database is not migrated: run `travel db upgrade` first")
+        raise SettingsError("the database is not migrated: run `travel db upgrade` first")
 
 
 async def healthz(_: Request) -> Response:
@@ -124,10 +126,10 @@ DEMO_ENV = "TRAVEL_SERVE_DEMO"
 """Set by `travel serve --demo --workers N` for its worker processes (not a user setting)."""
 
 
-def migrate_embedded(settings: Settings) -> None:
-    """Migrate the embedded SQLite database before worker processes start (PostgreSQL is
-    migrated by `travel db upgrade`, never on start)."""
-    databases = Databases(settings.database_url, pool_size=1)
+def prepare_before_serving(settings: Settings) -> None:
+    """`prepare_database` before the server starts: migrates the embedded SQLite database
+    (PostgreSQL is migrated by `travel db upgrade`, never on start) and checks the roles."""
+    databases = Databases.from_settings(settings, pool_size=1)
 
     async def run() -> None:
         try:

@@ -89,6 +89,10 @@ class QueryLimits:
 @dataclass(frozen=True)
 class Settings:
     database_url: str = DEFAULT_DATABASE_URL
+    # PostgreSQL: the role of migrations, operator commands and the dispatcher, which bypasses
+    # row-level security (docs/decisions/0072-database-roles.md). Unset: TRAVEL_DATABASE_URL's
+    # role, which must then bypass it itself (SQLite has no roles).
+    system_database_url: str | None = None
     redis_url: str | None = None
     oidc_issuer: str | None = None
     oidc_audience: str | None = None
@@ -135,6 +139,7 @@ class Settings:
         """Build settings from `TRAVEL_*` environment variables."""
         return cls(
             database_url=_str("TRAVEL_DATABASE_URL") or DEFAULT_DATABASE_URL,
+            system_database_url=_str("TRAVEL_SYSTEM_DATABASE_URL"),
             redis_url=_str("TRAVEL_REDIS_URL"),
             oidc_issuer=_str("TRAVEL_OIDC_ISSUER"),
             oidc_audience=_str("TRAVEL_OIDC_AUDIENCE"),

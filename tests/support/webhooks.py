@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from sqlalchemy import select
+from tests.support.databases import databases_for
 from tests.support.live import LiveServer
 
 from travel.auth.models import Workspace
@@ -147,7 +148,7 @@ def dispatch(
     each, or passes until `until()` holds. Returns the attempts each made."""
 
     async def run() -> list[int]:
-        pools = [Databases(database_url, pool_size=2) for _ in range(dispatchers)]
+        pools = [databases_for(database_url) for _ in range(dispatchers)]
         try:
             async with http_client(5) as http:
                 made = [make_dispatcher(p, http, **policy) for p in pools]

@@ -355,9 +355,9 @@ async def tenant_session(
 
 @asynccontextmanager
 async def system_transaction(engines: Engines) -> AsyncIterator[AsyncSession]:
-    """A transaction that may see every workspace: operator commands and the dispatcher only."""
-    async with (
-        _session(engines.writer, engines, ("travel.system", "on")) as session,
-        session.begin(),
-    ):
+    """A transaction that may see every workspace: migrations, operator commands and the
+    dispatcher only. It runs as the system role (TRAVEL_SYSTEM_DATABASE_URL), which bypasses
+    row-level security; the application role has no way to (docs/decisions/0072-database-roles.md).
+    """
+    async with _session(engines.system, engines) as session, session.begin():
         yield session
