@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lint the schema: every type, field, argument, input field and enum value has a description,
 # names follow the conventions, deprecations give a reason (tools/schema-lint/eslint.config.mjs;
-# the rules and why: docs/decisions/0081-schema-lint.md). Installs the linter from its lock
+# the rules and why: docs/decisions/0066-schema-lint.md). Installs the linter from its lock
 # file when needed.
 #   scripts/schema-lint.sh          lint schema.graphql
 #   scripts/schema-lint.sh FILE     lint another SDL file (e.g. a candidate schema)

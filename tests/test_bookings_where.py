@@ -1,5 +1,6 @@
-"""travelBookings(where:) and its deprecated twin `filter` (docs/decisions/0080): old documents
-keep working, new ones use TravelBookingFilterInput, both at once is a VALIDATION_ERROR."""
+"""travelBookings(where:) and its deprecated twin `filter`
+(docs/decisions/0065-booking-filter-input-name.md): old documents keep working, new ones use
+TravelBookingFilterInput, both at once is a VALIDATION_ERROR."""
 
 from __future__ import annotations
 

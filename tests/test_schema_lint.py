@@ -1,4 +1,4 @@
-"""The schema linter (scripts/schema-lint.sh, docs/decisions/0081-schema-lint.md) passes on the
+"""The schema linter (scripts/schema-lint.sh, docs/decisions/0066-schema-lint.md) passes on the
 committed schema and fails on a new undocumented element, a name off the conventions or a
 deprecation without a reason. Needs Node.js: skipped without it, except in CI."""
 

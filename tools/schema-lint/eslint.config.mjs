@@ -1,5 +1,5 @@
 // The rules schema.graphql must pass, and why each one that is off is off:
-// docs/decisions/0081-schema-lint.md. Run with scripts/schema-lint.sh (lint.mjs points the
+// docs/decisions/0066-schema-lint.md. Run with scripts/schema-lint.sh (lint.mjs points the
 // parser at the file being linted).
 import graphql from "@graphql-eslint/eslint-plugin";
 

@@ -31,7 +31,7 @@ type TravelWorkspace {
   id: ID!
   "The workspace's name, as its operator created it."
   name: String!
-  "The billing plan, which sets the rate limits (docs/limits.md): free, pro or enterprise."
+  "The billing plan, which sets the rate limits: free, pro or enterprise."
   plan: String!
 }
 

@@ -47,8 +47,8 @@ type TravelBooking {
   "The kind of listing booked (the type of `target`)."
   targetType: TravelBookingType!
   """
-  The listing booked, as it is now (its price may have changed since: totalPrice is what was
-  paid). Needs travel:read: without it this field is null with FORBIDDEN.
+  The listing booked, as it is now (totalPrice is what was paid). Needs travel:read: without
+  it, FORBIDDEN, and as the field cannot be null the error nulls the booking too.
   """
   target: TravelListing!
   "The first night of a stay, or the date of anything else (YYYY-MM-DD)."
@@ -161,8 +161,8 @@ extend type Query {
     filter: TravelBookingFilter @deprecated(reason: "Use `where` (TravelBookingFilterInput).")
   ): [TravelBooking!]
   """
-  One booking the caller may see (same rights as travelBookings); any other id, including
-  another member's booking, is NOT_FOUND.
+  One booking the caller may see (same rights as travelBookings, FORBIDDEN without any of
+  them); any other id, including another member's booking, is NOT_FOUND.
   """
   travelBooking(
     "The booking's id."
@@ -214,7 +214,7 @@ def booking_conditions(
     where: dict[str, Any] | None, filter: dict[str, Any] | None
 ) -> service.BookingConditions:
     """The conditions of `where`, or of the deprecated `filter` (its old type's name); both at
-    once is a VALIDATION_ERROR (docs/decisions/0080-booking-filter-input-name.md)."""
+    once is a VALIDATION_ERROR (docs/decisions/0065-booking-filter-input-name.md)."""
     if where is not None and filter is not None:
         raise ValidationError(
             "Give where or the deprecated filter, not both (filter is the old name: use where)",

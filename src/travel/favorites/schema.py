@@ -23,7 +23,10 @@ type TravelFavorite {
   targetType: TravelBookingType!
   "The saved listing's id: what toggleTravelFavorite takes to remove it."
   targetId: ID!
-  "The saved listing, as it is now. Needs travel:read: without it null with FORBIDDEN."
+  """
+  The saved listing, as it is now. Needs travel:read: without it, FORBIDDEN, and as the field
+  cannot be null the error nulls the favorite too.
+  """
   target: TravelListing!
   "When it was saved (UTC)."
   createdAt: DateTime!
@@ -43,8 +46,8 @@ extend type Mutation {
   """
   Save a listing to the caller's wishlist, or remove it if saved: true when it is now
   saved, false when it was removed. Needs travel:favorite; a listing of another kind or
-  workspace is NOT_FOUND. Send an Idempotency-Key header to retry safely: a replayed toggle
-  does not toggle back.
+  workspace is NOT_FOUND. Send an Idempotency-Key header to retry safely: the same key and
+  body within 24 hours answers the first result again instead of toggling back.
   """
   toggleTravelFavorite(
     "The kind of the listing; it must be the kind of targetId (otherwise NOT_FOUND)."
