@@ -112,7 +112,9 @@ class Baseline:
 
     async def bookings(self) -> dict[str, Any]:
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
-            rows = await bookings.list_bookings(session, self.traveler, Page(0, 50), {})
+            rows = await bookings.list_bookings(
+                session, self.traveler, Page(0, 50), bookings.BookingConditions()
+            )
             targets = await catalog.listings_by_id(
                 session, self.ws, list({b.target_id for b in rows})
             )

@@ -13,7 +13,9 @@ DEFAULT_TAKE = 20
 TYPE_DEFS = '''
 """A page of a list: `skip` items are passed over, then up to `take` (0..100) are returned."""
 input TravelPaginationInput {
+  "Items to pass over, 0 or more (a negative skip is VALIDATION_ERROR)."
   skip: Int = 0
+  "Items to return, 0 to 100 (anything else is VALIDATION_ERROR, never clamped)."
   take: Int = 20
 }
 '''

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -148,26 +148,36 @@ async def get_booking(session: Reads, principal: Principal, raw_id: str) -> Book
     return await _find(session, principal, raw_id, lock=False)
 
 
+@dataclass(frozen=True, slots=True)
+class BookingConditions:
+    """A TravelBookingFilterInput as sent, and the argument it came in (for error fields)."""
+
+    raw: dict[str, Any] = field(default_factory=dict)
+    argument: str = "where"
+
+
 async def list_bookings(
-    session: Reads, principal: Principal, page: Page, filters: dict[str, Any]
+    session: Reads, principal: Principal, page: Page, conditions: BookingConditions
 ) -> list[BookingRecord]:
     """The bookings the caller may see, newest first."""
     scope = scope_of(principal)
-    wanted = _filters(filters, principal)
+    wanted = _filters(conditions, principal)
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
-async def count_bookings(session: Reads, principal: Principal, filters: dict[str, Any]) -> int:
+async def count_bookings(
+    session: Reads, principal: Principal, conditions: BookingConditions
+) -> int:
     """How many bookings `list_bookings` finds over all pages."""
     scope = scope_of(principal)
     return await repository.count_bookings(
-        session, principal.workspace_id, scope, _filters(filters, principal)
+        session, principal.workspace_id, scope, _filters(conditions, principal)
     )
 
 
-def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The conditions `raw` (a TravelBookingFilter) asks for; they only ever narrow the
-    caller's scope."""
+def _filters(conditions: BookingConditions, principal: Principal) -> dict[str, Any]:
+    """The conditions asked for; they only ever narrow the caller's scope."""
+    raw = conditions.raw
     wanted: dict[str, Any] = {"status": raw.get("status"), "target_type": raw.get("targetType")}
     if raw.get("bookedByViewer"):
         wanted["booked_by"] = principal.member_id
@@ -176,7 +186,8 @@ def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
     if raw.get("targetId") is not None:
         wanted["target_id"] = try_parse_id(raw["targetId"])
         if wanted["target_id"] is None:
-            raise ValidationError("filter.targetId is not a valid id", field="filter.targetId")
+            field_name = f"{conditions.argument}.targetId"
+            raise ValidationError(f"{field_name} is not a valid id", field=field_name)
     return wanted
 
 

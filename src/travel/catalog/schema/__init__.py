@@ -1,6 +1,7 @@
 """The catalog's part of the GraphQL schema: SDL (types, operations) and thin resolvers."""
 
-from travel.catalog.schema.operations import INPUT_DEFS, OPERATION_DEFS
+from travel.catalog.schema.inputs import INPUT_DEFS
+from travel.catalog.schema.operations import OPERATION_DEFS
 from travel.catalog.schema.resolvers import listing_bindings, resolve_listing_type
 from travel.catalog.schema.types import TYPE_DEFS
 from travel.graphql.binder import SchemaModule

@@ -25,8 +25,11 @@ class OperationsBase(Generic[R]):
         raise NotImplementedError
 
 
-def list_document(field: str, selection: str, filter_type: str | None = None) -> str:
-    """`field(pagination, filter)` with variables of the same names."""
+def list_document(
+    field: str, selection: str, filter_type: str | None = None, argument: str = "filter"
+) -> str:
+    """`field(pagination, <argument>: $filter)`: the conditions go in the variable `filter`
+    whatever the field's argument is called (travelBookings takes `where`)."""
     if filter_type is None:
         return (
             f"query($pagination: TravelPaginationInput) "
@@ -34,7 +37,7 @@ def list_document(field: str, selection: str, filter_type: str | None = None) ->
         )
     return (
         f"query($pagination: TravelPaginationInput, $filter: {filter_type}) "
-        f"{{ {field}(pagination: $pagination, filter: $filter) {{ {selection} }} }}"
+        f"{{ {field}(pagination: $pagination, {argument}: $filter) {{ {selection} }} }}"
     )
 
 
@@ -67,11 +70,11 @@ def _camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-def count_document(field: str, filter_type: str | None = None) -> str:
-    """`field(filter: $filter)`, an Int: how many items the list has over all its pages."""
+def count_document(field: str, filter_type: str | None = None, argument: str = "filter") -> str:
+    """`field(<argument>: $filter)`, an Int: how many items the list has over all its pages."""
     if filter_type is None:
         return f"query {{ {field} }}"
-    return f"query($filter: {filter_type}) {{ {field}(filter: $filter) }}"
+    return f"query($filter: {filter_type}) {{ {field}({argument}: $filter) }}"
 
 
 def filtered(filter: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -24,12 +24,16 @@ class Bookings(OperationsBase[R]):
 
     def bookings(self, *, skip: int = 0, take: int = 20, filter: BookingFilter | None = None) -> R:
         """travelBookings: the bookings the caller may see, newest first."""
-        document = list_document("travelBookings", sel.BOOKING, "TravelBookingFilter")
+        document = list_document(
+            "travelBookings", sel.BOOKING, "TravelBookingFilterInput", argument="where"
+        )
         return self._call("travelBookings", document, page(skip, take, filter))
 
     def bookings_count(self, *, filter: BookingFilter | None = None) -> R:
         """travelBookingsCount: how many bookings `bookings` lists, over all pages."""
-        document = count_document("travelBookingsCount", "TravelBookingFilter")
+        document = count_document(
+            "travelBookingsCount", "TravelBookingFilterInput", argument="where"
+        )
         return self._call("travelBookingsCount", document, filtered(filter))
 
     def booking(self, id: str) -> R:
