@@ -64,3 +64,14 @@ class BookingScope:
     everything: bool = False
     booked_by: uuid.UUID | None = None  # travel:book — one's own bookings
     hosted_by: uuid.UUID | None = None  # travel:host — bookings on listings of one's providers
+
+
+@dataclass(frozen=True, slots=True)
+class BookingConditions:
+    """What a filter asks of bookings, within the caller's scope; None means "any"."""
+
+    status: str | None = None
+    target_type: str | None = None
+    target_id: uuid.UUID | None = None
+    booked_by: uuid.UUID | None = None
+    hosted_by: uuid.UUID | None = None

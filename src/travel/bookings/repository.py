@@ -17,6 +17,7 @@ from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
     CONFIRMED,
     BookableListing,
+    BookingConditions,
     BookingRecord,
     BookingScope,
     TransitionRecord,
@@ -172,12 +173,12 @@ async def list_bookings(
     workspace_id: WorkspaceId,
     scope: BookingScope,
     page: Page,
-    filters: dict[str, Any],
+    wanted: BookingConditions,
 ) -> list[BookingRecord]:
-    """The bookings in `scope` matching `filters`, newest first."""
+    """The bookings in `scope` matching `wanted`, newest first."""
     stmt = (
         select(*_BOOKING_COLUMNS)
-        .where(*_matching(workspace_id, scope, filters))
+        .where(*_matching(workspace_id, scope, wanted))
         .order_by(Booking.created_at.desc(), Booking.id.desc())
     )
     rows = await session.execute(stmt.offset(page.skip).limit(page.take))
@@ -185,27 +186,27 @@ async def list_bookings(
 
 
 async def count_bookings(
-    session: Reads, workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+    session: Reads, workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
 ) -> int:
     """How many bookings `list_bookings` would return over all pages."""
-    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, filters))
+    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, wanted))
     return int((await session.execute(stmt)).scalar_one())
 
 
 def _matching(
-    workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+    workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
 ) -> list[ColumnElement[bool]]:
     where = [Booking.workspace_id == workspace_id, _visible(workspace_id, scope)]
-    for name, column in (
-        ("status", Booking.status),
-        ("target_type", Booking.listing_kind),
-        ("target_id", Booking.listing_id),
-        ("booked_by", Booking.member_id),
+    for value, column in (
+        (wanted.status, Booking.status),
+        (wanted.target_type, Booking.listing_kind),
+        (wanted.target_id, Booking.listing_id),
+        (wanted.booked_by, Booking.member_id),
     ):
-        if filters.get(name) is not None:
-            where.append(column == filters[name])
-    if filters.get("hosted_by") is not None:
-        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, filters["hosted_by"])))
+        if value is not None:
+            where.append(column == value)
+    if wanted.hosted_by is not None:
+        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, wanted.hosted_by)))
     return where
 
 

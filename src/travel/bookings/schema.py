@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import Any
 
 from travel.auth.permissions import Permission
 from travel.bookings import service
+from travel.bookings.inputs import BookingFilterInput, BookingInput
 from travel.bookings.loaders import BookingTransitionByBookingIdLoader
 from travel.bookings.records import BookingRecord, TransitionRecord
 from travel.catalog.loaders import ListingByIdLoader
 from travel.catalog.records import ListingRecord
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
-from travel.pagination import page_from
+from travel.graphql.inputs import ErrorPaths
+from travel.pagination import PageInput, page_from
 
 TYPE_DEFS = '''
 """Where a booking stands."""
@@ -103,6 +104,8 @@ extend type Mutation {
 }
 '''
 
+INPUT, FILTER = ErrorPaths("input"), ErrorPaths("filter")
+
 query = ObjectBinding("Query")
 mutation = ObjectBinding("Mutation")
 booking_type = ObjectBinding("TravelBooking")
@@ -113,19 +116,23 @@ transition_type = ObjectBinding("TravelBookingTransition")
 async def resolve_bookings(
     _: None,
     info: Info,
-    pagination: dict[str, Any] | None = None,
-    filter: dict[str, Any] | None = None,
+    pagination: PageInput | None = None,
+    filter: BookingFilterInput | None = None,
 ) -> list[BookingRecord]:
     ctx, page = info.context, page_from(pagination)
     session = await ctx.session()
-    return await service.list_bookings(session, ctx.principal, page, filter or {})
+    with FILTER:
+        return await service.list_bookings(session, ctx.principal, page, filter)
 
 
 @query.field("travelBookingsCount")
-async def resolve_bookings_count(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
+async def resolve_bookings_count(
+    _: None, info: Info, filter: BookingFilterInput | None = None
+) -> int:
     ctx = info.context
     session = await ctx.session()
-    return await service.count_bookings(session, ctx.principal, filter or {})
+    with FILTER:
+        return await service.count_bookings(session, ctx.principal, filter)
 
 
 @query.field("travelBooking")
@@ -136,10 +143,11 @@ async def resolve_booking(_: None, info: Info, id: str) -> BookingRecord:
 
 
 @mutation.field("createTravelBooking")
-async def resolve_create_booking(_: None, info: Info, input: dict[str, Any]) -> BookingRecord:
+async def resolve_create_booking(_: None, info: Info, input: BookingInput) -> BookingRecord:
     ctx = info.context
     session = ctx.writes()
-    return await service.create_booking(session, ctx.principal, input)
+    with INPUT:
+        return await service.create_booking(session, ctx.principal, input)
 
 
 @mutation.field("cancelTravelBooking")
@@ -177,4 +185,8 @@ def resolve_actor(step: TransitionRecord, _: Info) -> uuid.UUID | None:
     return step.actor_member_id
 
 
-MODULE = SchemaModule(TYPE_DEFS, objects=[query, mutation, booking_type, transition_type])
+MODULE = SchemaModule(
+    TYPE_DEFS,
+    objects=[query, mutation, booking_type, transition_type],
+    inputs={"CreateTravelBookingInput": BookingInput, "TravelBookingFilter": BookingFilterInput},
+)

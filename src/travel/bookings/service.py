@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -13,12 +12,14 @@ from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
 from travel.bookings import atomic, repository, rules
 from travel.bookings.history import change_rows, record_change
+from travel.bookings.inputs import BookingFilterInput, BookingInput
 from travel.bookings.records import (
     CANCELLED,
     CONFIRMED,
     PAID,
     REFUNDED,
     BookableListing,
+    BookingConditions,
     BookingRecord,
     BookingScope,
 )
@@ -27,7 +28,7 @@ from travel.bookings.repository import booking_record_of
 from travel.bookings.seen import SEEN
 from travel.db.base import utcnow
 from travel.db.session import Reads
-from travel.errors import Forbidden, NotFound, Unavailable, ValidationError
+from travel.errors import Forbidden, InvalidInput, NotFound, Unavailable, ValidationError
 from travel.kernel.ids import parse_id, try_parse_id
 from travel.pagination import Page
 
@@ -36,7 +37,7 @@ _ATTEMPTS = 6
 
 
 async def create_booking(
-    session: AsyncSession, principal: Principal, data: dict[str, Any]
+    session: AsyncSession, principal: Principal, given: BookingInput
 ) -> BookingRecord:
     """Confirm a paid booking of a listing in the caller's workspace, if there is room.
 
@@ -46,7 +47,7 @@ async def create_booking(
     """
     principal.require(Permission.BOOK)
     now = utcnow()
-    request = rules.parse_input(data, today=now.date())
+    request = rules.parse_input(given, today=now.date())
     workspace_id = principal.workspace_id
     attempt = _attempt_on_seen(principal, request, now)
     for _ in range(_ATTEMPTS):
@@ -149,35 +150,40 @@ async def get_booking(session: Reads, principal: Principal, raw_id: str) -> Book
 
 
 async def list_bookings(
-    session: Reads, principal: Principal, page: Page, filters: dict[str, Any]
+    session: Reads, principal: Principal, page: Page, given: BookingFilterInput | None
 ) -> list[BookingRecord]:
     """The bookings the caller may see, newest first."""
     scope = scope_of(principal)
-    wanted = _filters(filters, principal)
+    wanted = _conditions(given, principal)
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
-async def count_bookings(session: Reads, principal: Principal, filters: dict[str, Any]) -> int:
+async def count_bookings(
+    session: Reads, principal: Principal, given: BookingFilterInput | None
+) -> int:
     """How many bookings `list_bookings` finds over all pages."""
     scope = scope_of(principal)
     return await repository.count_bookings(
-        session, principal.workspace_id, scope, _filters(filters, principal)
+        session, principal.workspace_id, scope, _conditions(given, principal)
     )
 
 
-def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The conditions `raw` (a TravelBookingFilter) asks for; they only ever narrow the
-    caller's scope."""
-    wanted: dict[str, Any] = {"status": raw.get("status"), "target_type": raw.get("targetType")}
-    if raw.get("bookedByViewer"):
-        wanted["booked_by"] = principal.member_id
-    if raw.get("hostedByViewer"):
-        wanted["hosted_by"] = principal.member_id
-    if raw.get("targetId") is not None:
-        wanted["target_id"] = try_parse_id(raw["targetId"])
-        if wanted["target_id"] is None:
-            raise ValidationError("filter.targetId is not a valid id", field="filter.targetId")
-    return wanted
+def _conditions(given: BookingFilterInput | None, principal: Principal) -> BookingConditions:
+    """The conditions a filter asks for; they only ever narrow the caller's scope."""
+    if given is None:
+        return BookingConditions()
+    target_id = None
+    if given.target_id is not None:
+        target_id = try_parse_id(given.target_id)
+        if target_id is None:
+            raise InvalidInput("target_id", "$target_id is not a valid id")
+    return BookingConditions(
+        status=given.status,
+        target_type=given.target_type,
+        target_id=target_id,
+        booked_by=principal.member_id if given.booked_by_viewer else None,
+        hosted_by=principal.member_id if given.hosted_by_viewer else None,
+    )
 
 
 async def cancel_booking(session: AsyncSession, principal: Principal, raw_id: str) -> BookingRecord:
