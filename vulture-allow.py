@@ -125,3 +125,5 @@ member_list  # click command
 member_remove  # click command
 apikey_list  # click command
 webhook_list  # click command
+_.out_name  # read by graphql-core's coercion (src/travel/graphql/inputs.py)
+_.out_type  # read by graphql-core's coercion (src/travel/graphql/inputs.py)
