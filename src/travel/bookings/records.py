@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+
+from travel.money import from_minor
 
 CONFIRMED = "CONFIRMED"
 CANCELLED = "CANCELLED"
@@ -25,10 +27,14 @@ class BookingRecord:
     check_in: date
     check_out: date
     guests: int
-    total_price: Decimal
+    total_minor: int
     currency: str
     created_at: datetime
     updated_at: datetime
+    total_price: Decimal = field(init=False)  # total_minor in `currency`
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total_price", from_minor(self.total_minor, self.currency))
 
 
 @dataclass(frozen=True, slots=True)

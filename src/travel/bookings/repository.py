@@ -24,39 +24,22 @@ from travel.bookings.records import (
 )
 from travel.catalog.availability import BookedSpan
 from travel.catalog.models import Listing, Provider
+from travel.db.base import columns_for
 from travel.db.session import Reads
 from travel.kernel.ids import WorkspaceId
-from travel.money import from_minor
 from travel.pagination import Page
 
-_BOOKING_COLUMNS = (
-    Booking.id,
-    Booking.reference_code,
-    Booking.listing_kind,
-    Booking.listing_id,
-    Booking.member_id,
-    Booking.status,
-    Booking.payment_status,
-    Booking.check_in,
-    Booking.check_out,
-    Booking.guests,
-    Booking.total_minor,
-    Booking.currency,
-    Booking.created_at,
-    Booking.updated_at,
+_BOOKING_COLUMNS = columns_for(
+    BookingRecord, Booking, target_type=Booking.listing_kind, target_id=Booking.listing_id
 )
-
-
-def booking_record(row: Sequence[Any]) -> BookingRecord:
-    """A record from a row of `_BOOKING_COLUMNS` (total converted from minor units)."""
-    values = list(row)
-    values[10] = from_minor(values[10], values[11])
-    return BookingRecord(*values)
 
 
 def booking_record_of(row: dict[str, Any]) -> BookingRecord:
     """A record from a booking row given as a dict of every column."""
-    return booking_record([row[column.key] for column in _BOOKING_COLUMNS])
+    return BookingRecord(*(row[column.key] for column in _BOOKING_COLUMNS))
+
+
+_BOOKABLE_COLUMNS = columns_for(BookableListing, Listing)
 
 
 async def lock_listing(
@@ -65,17 +48,7 @@ async def lock_listing(
     """The listing, row-locked until commit (`FOR UPDATE` on PostgreSQL; on SQLite the
     writer already holds the database's write lock), so capacity checks cannot interleave."""
     stmt = (
-        select(
-            Listing.id,
-            Listing.kind,
-            Listing.price_minor,
-            Listing.currency,
-            Listing.units,
-            Listing.max_guests,
-            Listing.capacity,
-            Listing.starts_at,
-            Listing.departs_at,
-        )
+        select(*_BOOKABLE_COLUMNS)
         .where(Listing.workspace_id == workspace_id, Listing.id == listing_id)
         .with_for_update()
     )
@@ -148,7 +121,7 @@ async def booking_for_update(
     if row is None:
         return None
     owner: uuid.UUID = row.owner_member_id
-    return booking_record(row[:-1]), owner
+    return BookingRecord(*row[:-1]), owner
 
 
 async def set_status(
@@ -182,7 +155,7 @@ async def list_bookings(
         .order_by(Booking.created_at.desc(), Booking.id.desc())
     )
     rows = await session.execute(stmt.offset(page.skip).limit(page.take))
-    return [booking_record(row) for row in rows]
+    return [BookingRecord(*row) for row in rows]
 
 
 async def count_bookings(
@@ -247,18 +220,17 @@ async def insert_change_rows(
     await session.execute(insert(AuditEntry).values(audit))
 
 
+_TRANSITION_COLUMNS = columns_for(
+    TransitionRecord, BookingTransition, at=BookingTransition.created_at
+)
+
+
 async def transitions_by_booking(
     session: Reads, workspace_id: WorkspaceId, booking_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, list[TransitionRecord]]:
     """Each booking's timeline, oldest step first."""
     stmt = (
-        select(
-            BookingTransition.booking_id,
-            BookingTransition.from_status,
-            BookingTransition.to_status,
-            BookingTransition.created_at,
-            BookingTransition.actor_member_id,
-        )
+        select(*_TRANSITION_COLUMNS)
         .where(
             BookingTransition.workspace_id == workspace_id,
             BookingTransition.booking_id.in_(booking_ids),
@@ -267,5 +239,6 @@ async def transitions_by_booking(
     )
     timelines: dict[uuid.UUID, list[TransitionRecord]] = {}
     for row in await session.execute(stmt):
-        timelines.setdefault(row[0], []).append(TransitionRecord(*row))
+        step = TransitionRecord(*row)
+        timelines.setdefault(step.booking_id, []).append(step)
     return timelines
