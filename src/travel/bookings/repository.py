@@ -15,14 +15,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings import rules
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
-    CONFIRMED,
     BookableListing,
     BookingConditions,
     BookingRecord,
     BookingScope,
     TransitionRecord,
 )
-from travel.catalog.availability import BookedSpan
+from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
 from travel.catalog.models import Listing, Provider
 from travel.db.base import columns_for
 from travel.db.session import Reads
@@ -60,7 +59,7 @@ def _confirmed_on(workspace_id: WorkspaceId, listing_id: uuid.UUID) -> ColumnEle
     return and_(
         Booking.workspace_id == workspace_id,
         Booking.listing_id == listing_id,
-        Booking.status == CONFIRMED,
+        Booking.status == HOLDS_CAPACITY,
     )
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
-from travel.bookings import atomic, repository, rules
+from travel.bookings import repository, rules, write
 from travel.bookings.history import change_rows, record_change
 from travel.bookings.inputs import BookingFilterInput, BookingInput
 from travel.bookings.records import (
@@ -42,7 +42,7 @@ async def create_booking(
     """Confirm a paid booking of a listing in the caller's workspace, if there is room.
 
     The rules run here on the listing as read (or as recently seen, travel.bookings.seen); the
-    write (travel.bookings.atomic) happens only if the listing is still that one under its lock,
+    write (travel.bookings.write) happens only if the listing is still that one under its lock,
     else the rules run again on the listing as it is.
     """
     principal.require(Permission.BOOK)
@@ -51,7 +51,7 @@ async def create_booking(
     workspace_id = principal.workspace_id
     attempt = _attempt_on_seen(principal, request, now)
     for _ in range(_ATTEMPTS):
-        result = await atomic.book(session, workspace_id, request.target_id, attempt)
+        result = await write.book(session, workspace_id, request.target_id, attempt)
         listing = result.listing
         if listing is None:
             SEEN.forget(workspace_id, request.target_id)
@@ -59,9 +59,9 @@ async def create_booking(
         SEEN.remember(workspace_id, listing)
         if listing.kind != request.target_type:
             raise NotFound("Listing not found")
-        if result.outcome is atomic.Outcome.CREATED and attempt is not None:
+        if result.outcome is write.Outcome.CREATED and attempt is not None:
             return booking_record_of(attempt.booking)
-        if result.outcome is atomic.Outcome.FULL:
+        if result.outcome is write.Outcome.FULL:
             raise Unavailable("No availability left for these dates and guests")
         # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
         attempt = _attempt(principal, request, listing, now)
@@ -70,7 +70,7 @@ async def create_booking(
 
 def _attempt_on_seen(
     principal: Principal, request: rules.BookingRequest, now: datetime
-) -> atomic.Attempt | None:
+) -> write.Attempt | None:
     """An attempt built on the listing as last seen, if it passes the rules; a refusal is only
     ever given on the listing read fresh, so anything else starts with a read."""
     seen = SEEN.get(principal.workspace_id, request.target_id)
@@ -84,7 +84,7 @@ def _attempt_on_seen(
 
 def _attempt(
     principal: Principal, request: rules.BookingRequest, listing: BookableListing, now: datetime
-) -> atomic.Attempt:
+) -> write.Attempt:
     """Every row a booking of `listing` writes, with a freshly drawn reference code, once the
     listing's rules pass (VALIDATION_ERROR or UNAVAILABLE otherwise)."""
     rules.check_listing(request, listing, now)
@@ -107,7 +107,7 @@ def _attempt(
     }
     record = booking_record_of(booking)
     change = change_rows(principal, record, from_status=None, event_type="booking.created")
-    return atomic.Attempt(seen=listing, booking=booking, change=change)
+    return write.Attempt(seen=listing, booking=booking, change=change)
 
 
 def scope_of(principal: Principal) -> BookingScope:
