@@ -243,7 +243,7 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
     must still render the newest revision's text: a change to them fails here until a new
     revision ships it."""
     from travel.analytics import triggers
-    from travel.bookings import procedure
+    from travel.bookings.write import function as booking_sql
 
     initial, booking_function = _revision("0001_initial_schema"), _revision("0002_booking_function")
     for dialect in ("postgresql", "sqlite"):
@@ -253,8 +253,8 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
         assert _statements(triggers, "drop_booking_triggers", dialect) == list(
             initial._DROP_ANALYTICS_TRIGGERS[dialect]
         )
-    assert _statements(procedure, "create_function", "postgresql") == [booking_function._FUNCTION]
-    assert _statements(procedure, "drop_function", "postgresql") == [
+    assert _statements(booking_sql, "create_function", "postgresql") == [booking_function._FUNCTION]
+    assert _statements(booking_sql, "drop_function", "postgresql") == [
         booking_function._DROP_FUNCTION
     ]
     for revision in Path(migrate.__file__).parent.joinpath("migrations", "versions").glob("*.py"):

@@ -8,6 +8,7 @@ from travel.analytics import service
 from travel.analytics.records import Analytics, OverviewStats
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
+from travel.graphql.inputs import ErrorPaths
 
 TYPE_DEFS = '''
 """Counted bookings and their revenue in one currency."""
@@ -121,23 +122,27 @@ extend type Query {
 }
 '''
 
+WINDOW = ErrorPaths(paths={"start": "from", "end": "to"})
+
 query = ObjectBinding("Query")
 
 
 @query.field("travelOverviewStats")
 async def resolve_overview_stats(_: None, info: Info, **window: date | None) -> OverviewStats:
     ctx = info.context
-    return await service.overview_stats(
-        await ctx.session(), ctx.principal, window.get("from"), window.get("to")
-    )
+    with WINDOW:
+        return await service.overview_stats(
+            await ctx.session(), ctx.principal, window.get("from"), window.get("to")
+        )
 
 
 @query.field("travelAnalytics")
 async def resolve_analytics(_: None, info: Info, **window: date | None) -> Analytics:
     ctx = info.context
-    return await service.analytics(
-        await ctx.session(), ctx.principal, window.get("from"), window.get("to")
-    )
+    with WINDOW:
+        return await service.analytics(
+            await ctx.session(), ctx.principal, window.get("from"), window.get("to")
+        )
 
 
 MODULE = SchemaModule(TYPE_DEFS, objects=[query])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from typing import Any
 
 from travel.auth.permissions import Permission
 from travel.bookings import service
+from travel.bookings.inputs import BookingFilterInput, BookingInput
 from travel.bookings.loaders import BookingTransitionByBookingIdLoader
 from travel.bookings.records import BookingRecord, TransitionRecord
 from travel.catalog.loaders import ListingByIdLoader
@@ -15,7 +15,8 @@ from travel.catalog.records import ListingRecord
 from travel.errors import ValidationError
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
-from travel.pagination import page_from
+from travel.graphql.inputs import ErrorPaths
+from travel.pagination import PageInput, page_from
 
 TYPE_DEFS = '''
 "Where a booking stands. A booking is created CONFIRMED; cancelTravelBooking makes it CANCELLED."
@@ -204,49 +205,57 @@ extend type Mutation {
 }
 '''
 
+INPUT, FILTER, WHERE = ErrorPaths("input"), ErrorPaths("filter"), ErrorPaths("where")
+
 query = ObjectBinding("Query")
 mutation = ObjectBinding("Mutation")
 booking_type = ObjectBinding("TravelBooking")
 transition_type = ObjectBinding("TravelBookingTransition")
 
 
-def booking_conditions(
-    where: dict[str, Any] | None, filter: dict[str, Any] | None
-) -> service.BookingConditions:
-    """The conditions of `where`, or of the deprecated `filter` (its old type's name); both at
-    once is a VALIDATION_ERROR (docs/decisions/0065-booking-filter-input-name.md)."""
+def chosen_filter(
+    where: BookingFilterInput | None, filter: BookingFilterInput | None
+) -> tuple[BookingFilterInput | None, ErrorPaths]:
+    """The filter of `where`, or of the deprecated `filter` (its old type's name), with the
+    paths its errors are reported under; both at once is a VALIDATION_ERROR
+    (docs/decisions/0065-booking-filter-input-name.md)."""
     if where is not None and filter is not None:
         raise ValidationError(
             "Give where or the deprecated filter, not both (filter is the old name: use where)",
             field="filter",
         )
     if where is not None:
-        return service.BookingConditions(where, argument="where")
-    return service.BookingConditions(filter or {}, argument="filter")
+        return where, WHERE
+    return filter, FILTER
 
 
 @query.field("travelBookings")
 async def resolve_bookings(
     _: None,
     info: Info,
-    pagination: dict[str, Any] | None = None,
-    where: dict[str, Any] | None = None,
-    filter: dict[str, Any] | None = None,
+    pagination: PageInput | None = None,
+    where: BookingFilterInput | None = None,
+    filter: BookingFilterInput | None = None,
 ) -> list[BookingRecord]:
     ctx, page = info.context, page_from(pagination)
-    conditions = booking_conditions(where, filter)
+    given, paths = chosen_filter(where, filter)
     session = await ctx.session()
-    return await service.list_bookings(session, ctx.principal, page, conditions)
+    with paths:
+        return await service.list_bookings(session, ctx.principal, page, given)
 
 
 @query.field("travelBookingsCount")
 async def resolve_bookings_count(
-    _: None, info: Info, where: dict[str, Any] | None = None, filter: dict[str, Any] | None = None
+    _: None,
+    info: Info,
+    where: BookingFilterInput | None = None,
+    filter: BookingFilterInput | None = None,
 ) -> int:
     ctx = info.context
-    conditions = booking_conditions(where, filter)
+    given, paths = chosen_filter(where, filter)
     session = await ctx.session()
-    return await service.count_bookings(session, ctx.principal, conditions)
+    with paths:
+        return await service.count_bookings(session, ctx.principal, given)
 
 
 @query.field("travelBooking")
@@ -257,10 +266,11 @@ async def resolve_booking(_: None, info: Info, id: str) -> BookingRecord:
 
 
 @mutation.field("createTravelBooking")
-async def resolve_create_booking(_: None, info: Info, input: dict[str, Any]) -> BookingRecord:
+async def resolve_create_booking(_: None, info: Info, input: BookingInput) -> BookingRecord:
     ctx = info.context
     session = ctx.writes()
-    return await service.create_booking(session, ctx.principal, input)
+    with INPUT:
+        return await service.create_booking(session, ctx.principal, input)
 
 
 @mutation.field("cancelTravelBooking")
@@ -298,4 +308,12 @@ def resolve_actor(step: TransitionRecord, _: Info) -> uuid.UUID | None:
     return step.actor_member_id
 
 
-MODULE = SchemaModule(TYPE_DEFS, objects=[query, mutation, booking_type, transition_type])
+MODULE = SchemaModule(
+    TYPE_DEFS,
+    objects=[query, mutation, booking_type, transition_type],
+    inputs={
+        "CreateTravelBookingInput": BookingInput,
+        "TravelBookingFilterInput": BookingFilterInput,
+        "TravelBookingFilter": BookingFilterInput,  # deprecated name (decision 0065)
+    },
+)

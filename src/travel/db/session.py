@@ -97,8 +97,9 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     """Apply the session's settings as the first statement of each transaction it begins.
 
     Lazily, when the session first uses a connection: a mutation that fails before touching the
-    database costs no round trip, and one that runs as a single autocommit statement (a
-    booking, travel.bookings.atomic) is scoped by that statement itself.
+    database costs no round trip. A connection in autocommit has no transaction to scope (a
+    transaction-local setting would end with its own statement): its statements scope
+    themselves (`autocommit_connection`).
     """
     settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
     if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
@@ -342,6 +343,23 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
         return
     async with engines.reader.connect() as connection:
         yield SerialConnection(connection, str(workspace_id))
+
+
+_AUTOCOMMIT = "travel.autocommit"  # session.info: its connection was taken in autocommit mode
+
+
+async def autocommit_connection(session: AsyncSession) -> AsyncConnection:
+    """The session's connection in autocommit mode: each statement is its own transaction (no
+    BEGIN/COMMIT round trips), so each must set the workspace itself, as PostgreSQL's booking
+    function does (travel.bookings.write). The session must not have used another connection.
+
+    Inside a savepoint the session is part of a longer transaction (a request under an
+    Idempotency-Key, travel.idempotency): its statements join it instead, and whatever they
+    lock stays locked until that transaction ends."""
+    if session.in_nested_transaction() or session.info.get(_AUTOCOMMIT):
+        return await session.connection()
+    session.info[_AUTOCOMMIT] = True
+    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
 @asynccontextmanager

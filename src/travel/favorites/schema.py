@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from travel.auth.permissions import Permission
 from travel.catalog.loaders import ListingByIdLoader
@@ -12,7 +11,7 @@ from travel.favorites import service
 from travel.favorites.records import FavoriteRecord
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
-from travel.pagination import page_from
+from travel.pagination import PageInput, page_from
 
 TYPE_DEFS = '''
 """A listing saved to the caller's wishlist."""
@@ -65,7 +64,7 @@ favorite_type = ObjectBinding("TravelFavorite")
 
 @query.field("travelFavorites")
 async def resolve_favorites(
-    _: None, info: Info, pagination: dict[str, Any] | None = None
+    _: None, info: Info, pagination: PageInput | None = None
 ) -> list[FavoriteRecord]:
     ctx, page = info.context, page_from(pagination)
     session = await ctx.session()
