@@ -19,7 +19,7 @@ import httpx
 import pytest
 from tests.factories import create_listing_mutation, future_date, listing_input
 from tests.support.cli import Serving, travel, travel_json
-from tests.support.load import BookingLoad, ledger, resend
+from tests.support.load import BookingLoad, ledger, send_each
 from tests.support.pgserver import PrivateServer, private_server
 
 CAPACITY = 4  # places per date
@@ -94,7 +94,7 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
         # A partner retries each 503 it got with the same Idempotency-Key: a booking whose
         # commit went through before the connection broke is replayed, any other runs afresh.
         unavailable = [a for a in attempts if a.status == 503]
-        retried = resend(serving.graphql_url, key, unavailable)
+        retried = send_each(serving.graphql_url, key, [a for a in unavailable if a.key])
     finally:
         serving.stop()
     output = serving.output()

@@ -138,9 +138,10 @@ async def send(http: httpx.AsyncClient, url: str, api_key: str, attempt: Attempt
         attempt.body = response.text
 
 
-def resend(url: str, api_key: str, attempts: list[Attempt]) -> list[Attempt]:
-    """Each keyed attempt again with its key and body, as a partner retries: the answers."""
-    again = [Attempt(a.variables, a.key) for a in attempts if a.key is not None]
+def send_each(url: str, api_key: str, attempts: list[Attempt]) -> list[Attempt]:
+    """Each attempt again, one after another, with its key and body (as a partner retries):
+    the new answers."""
+    again = [Attempt(a.variables, a.key) for a in attempts]
 
     async def run() -> None:
         async with httpx.AsyncClient(timeout=30) as http:
