@@ -55,7 +55,9 @@ def test_sigkill_mid_load_loses_no_acknowledged_booking_and_oversells_nothing(
     try:
         # A partner resends what got no answer with the same Idempotency-Key: a booking that
         # committed before the kill comes back as it was, any other runs now.
-        retried = send_each(second.graphql_url, key, [a for a in unanswered if a.key])
+        retried = send_each(
+            second.graphql_url, key, [a for a in unanswered if a.key], concurrency=8
+        )
         for attempt in retried:
             assert attempt.status == 200, attempt.body
             assert attempt.booking is not None or attempt.codes == ["UNAVAILABLE"], attempt.body

@@ -8,6 +8,7 @@ never stopped. It runs in the SQLite and the PostgreSQL pass alike (it needs no 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import time
@@ -18,9 +19,13 @@ from typing import Any
 import httpx
 import pytest
 from tests.factories import create_listing_mutation, future_date, listing_input
-from tests.support.cli import Serving, travel, travel_json
+from tests.support.cli import Serving
 from tests.support.load import BookingLoad, ledger, send_each
 from tests.support.pgserver import PrivateServer, private_server
+
+from travel.auth import service as auth_service
+from travel.db import migrate
+from travel.db.registry import Databases
 
 CAPACITY = 4  # places per date
 DATES = [future_date(40 + n) for n in range(30)]
@@ -29,6 +34,21 @@ DATES = [future_date(40 + n) for n in range(30)]
 @pytest.fixture
 def database() -> Iterator[PrivateServer]:
     yield from private_server()
+
+
+async def _prepare(url: str) -> tuple[str, str]:
+    """Migrate the private database (as `travel db upgrade` does), then a workspace on the
+    enterprise plan (the load stays below its quotas) and a traveler-and-host key."""
+    databases = Databases(url, pool_size=1)
+    try:
+        await migrate.upgrade(databases.main)
+        workspace = await auth_service.create_workspace(databases, "Outage", "enterprise")
+        issued = await auth_service.create_api_key(
+            databases, workspace, roles=["traveler", "host"], subject=None, permissions=[]
+        )
+        return str(workspace.id), issued.secret
+    finally:
+        await databases.dispose()
 
 
 def _graphql(url: str, key: str, query: str, variables: dict[str, Any]) -> Any:
@@ -59,14 +79,9 @@ def _tour(serving: Serving, key: str) -> str:
 def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
     database: PrivateServer, tmp_path: Path
 ) -> None:
+    workspace, key = asyncio.run(_prepare(database.url))
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env.update(TRAVEL_DATABASE_URL=database.url, TRAVEL_METRICS_PORT="0")
-    upgraded = travel(env, "db", "upgrade")
-    assert upgraded.returncode == 0, upgraded.stderr
-    workspace = travel_json(env, "workspace", "create", "Outage", "--plan", "enterprise")["id"]
-    key = travel_json(
-        env, "apikey", "create", "--workspace", workspace, "--role", "traveler", "--role", "host"
-    )["key"]
     serving = Serving(env, tmp_path / "serve.log")
     try:
         tour = _tour(serving, key)
@@ -94,7 +109,9 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
         # A partner retries each 503 it got with the same Idempotency-Key: a booking whose
         # commit went through before the connection broke is replayed, any other runs afresh.
         unavailable = [a for a in attempts if a.status == 503]
-        retried = send_each(serving.graphql_url, key, [a for a in unavailable if a.key])
+        retried = send_each(
+            serving.graphql_url, key, [a for a in unavailable if a.key], concurrency=8
+        )
     finally:
         serving.stop()
     output = serving.output()

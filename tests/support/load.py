@@ -111,7 +111,7 @@ class BookingLoad:
             await send(http, self.graphql_url, self.api_key, attempt)
             self.attempts.append(attempt)
             if attempt.status is None or attempt.status >= 500:
-                await asyncio.sleep(0.05)  # a client backs off a little; no busy loop
+                await asyncio.sleep(0.25)  # a client backs off (less than Retry-After: 1)
 
 
 async def send(http: httpx.AsyncClient, url: str, api_key: str, attempt: Attempt) -> None:
@@ -138,15 +138,22 @@ async def send(http: httpx.AsyncClient, url: str, api_key: str, attempt: Attempt
         attempt.body = response.text
 
 
-def send_each(url: str, api_key: str, attempts: list[Attempt]) -> list[Attempt]:
-    """Each attempt again, one after another, with its key and body (as a partner retries):
-    the new answers."""
+def send_each(
+    url: str, api_key: str, attempts: list[Attempt], *, concurrency: int = 1
+) -> list[Attempt]:
+    """Each attempt again with its key and body (as a partner retries), `concurrency` at a
+    time (1: in order): the new answers."""
     again = [Attempt(a.variables, a.key) for a in attempts]
 
     async def run() -> None:
+        gate = asyncio.Semaphore(concurrency)
         async with httpx.AsyncClient(timeout=30) as http:
-            for attempt in again:
-                await send(http, url, api_key, attempt)
+
+            async def one(attempt: Attempt) -> None:
+                async with gate:
+                    await send(http, url, api_key, attempt)
+
+            await asyncio.gather(*(one(a) for a in again))
 
     asyncio.run(run())
     return again
