@@ -142,3 +142,10 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
     keyless_unanswered = sum(1 for a in unavailable if a.key is None)
     assert len(set(held.bookings) - acknowledged) <= keyless_unanswered
     assert max(held.guests_by_date().values()) <= CAPACITY  # no oversell
+    print(  # the counts docs/reliability.md quotes (pytest -s shows them)
+        f"\npostgresql stopped: {len(attempts)} booking requests, "
+        f"{sum(1 for a in attempts if a.booking)} booked, {len(unavailable)} answered 503 "
+        f"during a {restarted_at - stopped_at:.1f} s outage, {len(retried)} retried with their "
+        f"key ({sum(1 for a in retried if a.booking)} booked), {len(held.bookings)} bookings "
+        f"kept, 0 half-written, 0 oversold"
+    )
