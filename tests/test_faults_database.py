@@ -1,6 +1,7 @@
-"""PostgreSQL stopped under a booking load: while it is down every request gets a clear 503
-SERVICE_UNAVAILABLE (never a 500, never a hang), nothing is half-written, and the same
-`travel serve` process serves again once the database is back (docs/reliability.md#faults).
+"""PostgreSQL stopped, then paused (SIGSTOP: nothing answers), under a booking load: while it is
+down every request gets a clear 503 SERVICE_UNAVAILABLE (never a 500, never a hang: a paused
+database within TRAVEL_DB_TIMEOUT_SECONDS), nothing is half-written, and the same `travel serve`
+process serves again once the database is back (docs/reliability.md#faults).
 
 The database is a private server of this test (tests/support/pgserver.py): the shared one is
 never stopped. It runs in the SQLite and the PostgreSQL pass alike (it needs no test database).
@@ -28,6 +29,7 @@ from travel.db import migrate
 from travel.db.registry import Databases
 
 CAPACITY = 4  # places per date
+DB_TIMEOUT = 2  # TRAVEL_DB_TIMEOUT_SECONDS of the service under test
 DATES = [future_date(40 + n) for n in range(30)]
 
 
@@ -76,12 +78,13 @@ def _tour(serving: Serving, key: str) -> str:
     return str(created["createTravelTour"]["id"])
 
 
-def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
+def test_postgresql_stopped_or_paused_mid_load_answers_503_and_recovers_without_restart(
     database: PrivateServer, tmp_path: Path
 ) -> None:
     workspace, key = asyncio.run(_prepare(database.url))
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env.update(TRAVEL_DATABASE_URL=database.url, TRAVEL_METRICS_PORT="0")
+    env["TRAVEL_DB_TIMEOUT_SECONDS"] = str(DB_TIMEOUT)
     serving = Serving(env, tmp_path / "serve.log")
     try:
         tour = _tour(serving, key)
@@ -104,6 +107,16 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
             lambda: any(a.booking and a.at > restarted_at for a in load.attempts),
             "a booking after the database came back",
         )
+        # Then it hangs instead: connections open, nothing answered.
+        database.pause()
+        paused_at = time.monotonic()
+        load.wait_until(lambda: time.monotonic() - paused_at > 2 * DB_TIMEOUT, "the pause")
+        database.resume()
+        resumed_at = time.monotonic()
+        load.wait_until(
+            lambda: any(a.booking and a.at > resumed_at for a in load.attempts),
+            "a booking after the database answered again",
+        )
         attempts = load.stop()
         assert serving.process.poll() is None  # the same process, never restarted
         # A partner retries each 503 it got with the same Idempotency-Key: a booking whose
@@ -121,6 +134,10 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
     down = [a for a in attempts if stopped_at <= a.at < restarted_at]
     assert [a.failure for a in attempts if a.failure] == []  # answered, never hung
     assert len(unavailable) >= 10, [a.status for a in down]
+    hung = [a for a in attempts if paused_at <= a.at + a.took and a.at < resumed_at]
+    assert any(a.status == 503 for a in hung), [a.status for a in hung]
+    # Each answered within a few database timeouts (authentication, then the booking).
+    assert max(a.took for a in attempts) < 3 * DB_TIMEOUT + 2
     for attempt in unavailable:
         assert attempt.codes == ["SERVICE_UNAVAILABLE"], attempt.body
         assert attempt.headers["retry-after"] == "1"
@@ -145,7 +162,9 @@ def test_postgresql_stopped_mid_load_answers_503_and_recovers_without_restart(
     print(  # the counts docs/reliability.md quotes (pytest -s shows them)
         f"\npostgresql stopped: {len(attempts)} booking requests, "
         f"{sum(1 for a in attempts if a.booking)} booked, {len(unavailable)} answered 503 "
-        f"during a {restarted_at - stopped_at:.1f} s outage, {len(retried)} retried with their "
+        f"during a {restarted_at - stopped_at:.1f} s outage and a "
+        f"{resumed_at - paused_at:.1f} s pause (slowest answer {max(a.took for a in attempts):.1f} s), "
+        f"{len(retried)} retried with their "
         f"key ({sum(1 for a in retried if a.booking)} booked), {len(held.bookings)} bookings "
         f"kept, 0 half-written, 0 oversold"
     )

@@ -60,7 +60,11 @@ class Services:
 
 
 def build_services(settings: Settings) -> Services:
-    databases = Databases(settings.database_url, pool_size=settings.db_pool_size)
+    databases = Databases(
+        settings.database_url,
+        pool_size=settings.db_pool_size,
+        timeout=settings.db_timeout_seconds,
+    )
     http = httpx.AsyncClient(follow_redirects=False)
     oidc = None
     if settings.oidc_jwks_url or settings.oidc_issuer:

@@ -41,7 +41,8 @@ class Attempt:
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     failure: str | None = None  # the client's error when there was no answer
-    at: float = 0.0
+    at: float = 0.0  # when it was sent (time.monotonic())
+    took: float = 0.0  # seconds until the answer
 
     @property
     def booking(self) -> dict[str, Any] | None:
@@ -125,11 +126,13 @@ async def send(http: httpx.AsyncClient, url: str, api_key: str, attempt: Attempt
             url, json={"query": BOOK, "variables": attempt.variables}, headers=headers
         )
     except httpx.TimeoutException as exc:
+        attempt.took = time.monotonic() - attempt.at
         attempt.failure = f"timeout: {exc!r}"  # a hang: no test accepts it
         return
     except httpx.TransportError as exc:
         attempt.failure = repr(exc)
         return
+    attempt.took = time.monotonic() - attempt.at
     attempt.status = response.status_code
     attempt.headers = dict(response.headers)
     try:

@@ -13,6 +13,7 @@ import contextlib
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -96,6 +97,22 @@ class PrivateServer:
         """`fast`: sessions are ended at once; `immediate`: the server dies (crash recovery
         runs at the next start)."""
         self._run("pg_ctl", "stop", "-D", str(self.data), "-m", mode, "-w")
+
+    def pause(self) -> None:
+        """SIGSTOP the server and its backends: connections stay open (the kernel even accepts
+        new ones) but nothing answers, as with a network partition or a hung host."""
+        self._signal_all(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self._signal_all(signal.SIGCONT)
+
+    def _signal_all(self, signum: int) -> None:
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(
+            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True
+        ).stdout.split()
+        for pid in (postmaster, *map(int, children)):
+            os.kill(pid, signum)
 
     def running(self) -> bool:
         return (self.data / "postmaster.pid").exists()

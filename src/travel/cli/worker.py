@@ -23,7 +23,7 @@ async def _prepare(databases: Databases) -> None:
 
 
 async def _work(settings: Settings, *, once: bool, interval: float) -> int:
-    databases = Databases(settings.database_url, pool_size=4)
+    databases = Databases(settings.database_url, pool_size=4, timeout=settings.db_timeout_seconds)
     try:
         await _prepare(databases)
         async with http_client(settings.webhook_timeout_seconds) as http:

@@ -81,8 +81,10 @@ class Engines:
             await self.writer.dispose()
 
 
-def create_engines(url: str, *, pool_size: int = 10) -> Engines:
-    """Build the engines for a plain database URL."""
+def create_engines(url: str, *, pool_size: int = 10, timeout: float | None = None) -> Engines:
+    """Build the engines for a plain database URL. `timeout`: on PostgreSQL, the longest wait
+    for one statement or a new connection (None: the driver's defaults, no statement limit —
+    for migrations and operator commands)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
         reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
@@ -102,6 +104,9 @@ def create_engines(url: str, *, pool_size: int = 10) -> Engines:
         max_overflow=0,
         pool_timeout=30,
         pool_recycle=1800,
+        # asyncpg raises TimeoutError past it, answered 503 (travel.db.outage); the statement
+        # is cancelled on the server, the connection stays usable.
+        connect_args={"command_timeout": timeout, "timeout": timeout} if timeout else {},
         **_JSON,
     )
     return Engines(reader=engine, writer=engine, dialect="postgresql")

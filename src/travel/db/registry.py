@@ -25,11 +25,12 @@ _DEDICATED_URLS = text(
 class Databases:
     """The shared database's engines plus one set per dedicated tenant database, made on demand."""
 
-    def __init__(self, main_url: str, *, pool_size: int = 10) -> None:
+    def __init__(self, main_url: str, *, pool_size: int = 10, timeout: float | None = None) -> None:
         self.main_url = main_url
-        self.main = create_engines(main_url, pool_size=pool_size)
+        self.main = create_engines(main_url, pool_size=pool_size, timeout=timeout)
         scope_reads(self.main)
         self._pool_size = pool_size
+        self._timeout = timeout
         self._dedicated: dict[str, Engines] = {}
 
     def for_tenant(self, database_url: str | None) -> Engines:
@@ -38,7 +39,9 @@ class Databases:
             return self.main
         engines = self._dedicated.get(database_url)
         if engines is None:
-            engines = create_engines(database_url, pool_size=max(2, self._pool_size // 2))
+            engines = create_engines(
+                database_url, pool_size=max(2, self._pool_size // 2), timeout=self._timeout
+            )
             scope_reads(engines)
             self._dedicated[database_url] = engines
         return engines
