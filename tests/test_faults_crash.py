@@ -35,13 +35,13 @@ def test_sigkill_mid_load_loses_no_acknowledged_booking_and_oversells_nothing(
     env = {**cli_env, "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0"}  # events stay in the outbox
     log = tmp_path / "serve.log"
     first = Serving(env, log)
+    load = BookingLoad(first.graphql_url, key, booking).start()
     try:
-        load = BookingLoad(first.graphql_url, key, booking).start()
         load.wait_until(lambda: load.acknowledged() >= 12, "bookings before the kill")
         first.process.send_signal(signal.SIGKILL)
         first.process.wait(timeout=10)
-        attempts = load.stop()
     finally:
+        attempts = load.stop()
         first.stop()
 
     answered = [a for a in attempts if a.status is not None]

@@ -86,6 +86,7 @@ def test_postgresql_stopped_or_paused_mid_load_answers_503_and_recovers_without_
     env.update(TRAVEL_DATABASE_URL=database.url, TRAVEL_METRICS_PORT="0")
     env["TRAVEL_DB_TIMEOUT_SECONDS"] = str(DB_TIMEOUT)
     serving = Serving(env, tmp_path / "serve.log")
+    load = None
     try:
         tour = _tour(serving, key)
 
@@ -126,6 +127,8 @@ def test_postgresql_stopped_or_paused_mid_load_answers_503_and_recovers_without_
             serving.graphql_url, key, [a for a in unavailable if a.key], concurrency=8
         )
     finally:
+        if load is not None:
+            load.stop()  # already stopped unless something above failed
         serving.stop()
     output = serving.output()
 

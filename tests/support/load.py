@@ -20,15 +20,12 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from tests.factories import BOOK
 
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.db.engine import create_engines
 from travel.db.session import system_transaction
 from travel.events.models import OutboxEvent
-
-BOOK = """mutation Book($input: CreateTravelBookingInput!) {
-  createTravelBooking(input: $input) { id referenceCode status checkIn guests }
-}"""
 
 
 @dataclass
