@@ -195,9 +195,6 @@ def test_redis_frozen_then_killed_under_load_every_request_is_answered(
     answered), resumed, then killed (SIGKILL) and started afresh: every request is answered
     200 with its rate-limit headers, none waits more than a few Redis timeouts, and counting in
     Redis resumes by itself."""
-    live = LiveServer(
-        dataclasses.replace(settings, redis_url=private_redis.url, redis_retry_seconds=0.5)
-    ).start()
     tenant = create_tenant(server, plan="enterprise")  # 60,000 reads a minute: never over
     key = tenant.keys["traveler"]
     answers: list[tuple[int, float, bool]] = []  # status, seconds, rate-limit headers present
@@ -218,6 +215,9 @@ def test_redis_frozen_then_killed_under_load_every_request_is_answered(
                 )
 
     clients = [threading.Thread(target=client) for _ in range(6)]
+    live = LiveServer(
+        dataclasses.replace(settings, redis_url=private_redis.url, redis_retry_seconds=0.5)
+    ).start()
     try:
         for thread in clients:
             thread.start()
