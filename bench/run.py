@@ -40,10 +40,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def fresh_database(kind: str) -> str:
-    """An empty database for the run: a new SQLite file, or PostgreSQL's travel_bench."""
+def fresh_database(kind: str, name: str = "bench") -> str:
+    """An empty database for the run: a new SQLite file, or PostgreSQL's travel_<name>."""
     if kind == "sqlite":
-        path = RESULTS / "bench.db"
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        path = RESULTS / f"{name}.db"
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return f"sqlite:///{path}"
@@ -54,8 +55,8 @@ def fresh_database(kind: str) -> str:
         .stdout.strip()
         .splitlines()[-1]
     )
-    url = app_url.rsplit("/", 1)[0] + "/travel_bench"
-    asyncio.run(_recreate(system_url(app_url) or app_url))
+    url = app_url.rsplit("/", 1)[0] + f"/travel_{name}"
+    asyncio.run(_recreate(system_url(app_url) or app_url, f"travel_{name}"))
     return url
 
 
@@ -75,13 +76,13 @@ def bench_databases(url: str) -> Databases:
     return Databases(url, pool_size=2, system_url=system_url(url))
 
 
-async def _recreate(admin_url: str) -> None:
+async def _recreate(admin_url: str, database: str) -> None:
     from sqlalchemy.ext.asyncio import create_async_engine
 
     engine = create_async_engine(async_url(admin_url), isolation_level="AUTOCOMMIT")
     async with engine.connect() as conn:
-        await conn.execute(text("DROP DATABASE IF EXISTS travel_bench"))
-        await conn.execute(text("CREATE DATABASE travel_bench"))
+        await conn.execute(text(f"DROP DATABASE IF EXISTS {database}"))
+        await conn.execute(text(f"CREATE DATABASE {database}"))
     await engine.dispose()
 
 

@@ -22,6 +22,7 @@ from travel import logs
 from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
+from travel.db.outage import unreachable
 from travel.db.registry import Databases
 from travel.demo.signin import DemoSignIns
 from travel.events.dispatcher import BackgroundDispatcher
@@ -59,7 +60,7 @@ class Services:
 
 
 def build_services(settings: Settings) -> Services:
-    databases = Databases.from_settings(settings, pool_size=settings.db_pool_size)
+    databases = Databases.from_settings(settings, pool_size=settings.db_pool_size, serving=True)
     http = httpx.AsyncClient(follow_redirects=False)
     oidc = None
     if settings.oidc_jwks_url or settings.oidc_issuer:
@@ -116,8 +117,9 @@ async def readyz(request: Request) -> Response:
     try:
         async with services.databases.main.reader.connect() as conn:
             await conn.execute(text("SELECT 1"))
-    except Exception:
-        log.warning("readiness check failed", exc_info=True)
+    except Exception as exc:
+        # An outage is one line per check; anything else keeps its traceback.
+        log.warning("readiness check failed: %r", exc, exc_info=not unreachable(exc))
         return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503)
     return JSONResponse({"status": "ok", "database": "ok"})
 

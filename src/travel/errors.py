@@ -99,6 +99,21 @@ class RateLimited(TravelError):
         self.retry_after = retry_after
 
 
+class ServiceUnavailable(TravelError):
+    """The database cannot be reached (stopped, restarting, out of connections): nothing was
+    done, or — for a mutation whose commit was cut off — it may have been, so retry with the same
+    Idempotency-Key (docs/decisions/0080-database-outages-answer-503.md)."""
+
+    code = "SERVICE_UNAVAILABLE"
+    http_status = 503
+    retry_after = 1
+
+    def __init__(
+        self, message: str = "The service's database is unavailable; retry shortly"
+    ) -> None:
+        super().__init__(message, retryAfter=self.retry_after)
+
+
 class InternalError(TravelError):
     code = "INTERNAL_SERVER_ERROR"
     http_status = 500

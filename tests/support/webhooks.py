@@ -56,7 +56,7 @@ class Received:
 class Receiver:
     """Records every POST; answers each path with its planned status codes (the last repeats)."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.requests: list[Received] = []
         self.plans: dict[str, list[int]] = {}
         self.delay = 0.0
@@ -76,8 +76,9 @@ class Receiver:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.port = int(self._httpd.server_address[1])
+        self.base_url = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
 
     def _record(self, received: Received) -> int:
@@ -102,7 +103,9 @@ class Receiver:
             return [r for r in self.requests if r.path == path]
 
     def stop(self) -> None:
+        """Stop listening: connections to the port are refused until a new one starts."""
         self._httpd.shutdown()
+        self._httpd.server_close()
 
 
 def publish_events(

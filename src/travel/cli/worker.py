@@ -16,7 +16,7 @@ from travel.settings import Settings, get_settings
 
 
 async def _work(settings: Settings, *, once: bool, interval: float) -> int:
-    databases = Databases.from_settings(settings, pool_size=4)
+    databases = Databases.from_settings(settings, pool_size=4, serving=True)
     try:
         await prepare_database(databases)
         async with http_client(settings.webhook_timeout_seconds) as http:

@@ -86,9 +86,17 @@ class Engines:
             await engine.dispose()
 
 
-def create_engines(url: str, *, pool_size: int = 10, system_url: str | None = None) -> Engines:
+def create_engines(
+    url: str,
+    *,
+    pool_size: int = 10,
+    system_url: str | None = None,
+    timeout: float | None = None,
+) -> Engines:
     """Build the engines for a plain database URL (and, on PostgreSQL, for the system role's
-    URL of the same database: `system_url`)."""
+    URL of the same database: `system_url`). `timeout`: on PostgreSQL, the longest wait for one
+    statement or a new connection of the application's engine (None: the driver's defaults, no
+    statement limit — for migrations and operator commands)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
         reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
@@ -108,6 +116,9 @@ def create_engines(url: str, *, pool_size: int = 10, system_url: str | None = No
         max_overflow=0,
         pool_timeout=30,
         pool_recycle=1800,
+        # asyncpg raises TimeoutError past it, answered 503 (travel.db.outage); the statement
+        # is cancelled on the server, the connection stays usable.
+        connect_args={"command_timeout": timeout, "timeout": timeout} if timeout else {},
         **_JSON,
     )
     system = engine

@@ -28,13 +28,21 @@ class Databases:
     """The shared database's engines plus one set per dedicated tenant database, made on demand."""
 
     def __init__(
-        self, main_url: str, *, pool_size: int = 10, system_url: str | None = None
+        self,
+        main_url: str,
+        *,
+        pool_size: int = 10,
+        system_url: str | None = None,
+        timeout: float | None = None,
     ) -> None:
         self.main_url = main_url
         self._system_url = system_url
-        self.main = create_engines(main_url, pool_size=pool_size, system_url=system_url)
+        self.main = create_engines(
+            main_url, pool_size=pool_size, system_url=system_url, timeout=timeout
+        )
         scope_reads(self.main)
         self._pool_size = pool_size
+        self._timeout = timeout
         self._dedicated: dict[str, Engines] = {}
 
     def for_tenant(self, database_url: str | None) -> Engines:
@@ -46,6 +54,7 @@ class Databases:
             engines = create_engines(
                 database_url,
                 pool_size=max(2, self._pool_size // 2),
+                timeout=self._timeout,
                 system_url=self._system_url_of(database_url),
             )
             scope_reads(engines)
@@ -53,9 +62,16 @@ class Databases:
         return engines
 
     @classmethod
-    def from_settings(cls, settings: Settings, *, pool_size: int) -> Databases:
+    def from_settings(
+        cls, settings: Settings, *, pool_size: int, serving: bool = False
+    ) -> Databases:
+        """The configured databases; `serving` (serve, worker): statements and connections
+        bounded by TRAVEL_DB_TIMEOUT_SECONDS (migrations and operator commands are not)."""
         return cls(
-            settings.database_url, pool_size=pool_size, system_url=settings.system_database_url
+            settings.database_url,
+            pool_size=pool_size,
+            system_url=settings.system_database_url,
+            timeout=settings.db_timeout_seconds if serving else None,
         )
 
     def _system_url_of(self, database_url: str) -> str | None:
