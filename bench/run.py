@@ -152,7 +152,7 @@ def count_bookings(url: str, tours: list[uuid.UUID]) -> tuple[int, int]:
     """(confirmed bookings on `tours`, listing-dates sold beyond capacity)."""
 
     async def run() -> tuple[int, int]:
-        databases = Databases(url, pool_size=1)
+        databases = bench_databases(url)
         try:
             async with system_transaction(databases.main) as session:
                 made = await session.scalar(

@@ -31,7 +31,15 @@ from typing import Any
 
 import httpx
 
-from bench.run import count_bookings, free_port, fresh_database, rss_mb, seed, serve
+from bench.run import (
+    count_bookings,
+    free_port,
+    fresh_database,
+    rss_mb,
+    seed,
+    serve,
+    system_url,
+)
 
 LISTING = "query ($id: ID!) { travelTour(id: $id) { id name price currency capacity rating } }"
 LIST = """query ($filter: TravelListingFilterInput) {
@@ -241,7 +249,11 @@ def main() -> int:
     seeded = asyncio.run(seed(url, listings=500, bookings=5_000, big=0))["main"]
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
-    env.update(TRAVEL_DATABASE_URL=url, TRAVEL_METRICS_PORT="0")
+    env.update(
+        TRAVEL_DATABASE_URL=url,
+        TRAVEL_SYSTEM_DATABASE_URL=system_url(url) or "",
+        TRAVEL_METRICS_PORT="0",
+    )
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "serve.log"
         with log.open("w") as out:
