@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk bench
+.PHONY: run test test-sqlite lint schema sdk bench soak
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -16,6 +16,9 @@ bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (nee
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	.venv/bin/pip install -q -e '.[bench]'
 	.venv/bin/python -m bench.run
+
+soak:           ## 30 minutes of mixed traffic on SQLite: memory over time, fails on a 5xx or a leak
+	.venv/bin/python -m bench.soak --seconds 1800 $(SOAK_ARGS)
 
 schema:         ## rewrite schema.graphql from the code (review the diff!)
 	.venv/bin/python -m travel.graphql.export schema.graphql

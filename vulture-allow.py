@@ -82,8 +82,8 @@ _.disabled  # unused attribute (src/travel/logs.py:43)
 # the newest revision's text, so that editing them needs a new revision.
 create_booking_triggers  # src/travel/analytics/triggers.py
 drop_booking_triggers  # src/travel/analytics/triggers.py
-create_function  # src/travel/bookings/procedure.py
-drop_function  # src/travel/bookings/procedure.py
+create_function  # src/travel/bookings/write/function.py
+drop_function  # src/travel/bookings/write/function.py
 _.enter_string_value  # graphql-core visitor hook (src/travel/graphql/text.py)
 workspace_list  # click command (src/travel/cli/admin.py)
 member_list  # click command
@@ -95,3 +95,5 @@ TOUR  # unused variable (src/travel/kernel/kinds.py:13): ListingKind members are
 ACTIVITY  # unused variable (src/travel/kernel/kinds.py:14)
 EVENT  # unused variable (src/travel/kernel/kinds.py:15)
 TRIP  # unused variable (src/travel/kernel/kinds.py:16)
+_.out_name  # read by graphql-core's coercion (src/travel/graphql/inputs.py)
+_.out_type  # read by graphql-core's coercion (src/travel/graphql/inputs.py)

@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import event, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
+from bench.run import bench_databases, system_url
 from bench.seed import seed_workspace
 from travel.analytics import service
 from travel.auth.identity import Principal
@@ -40,7 +41,7 @@ from travel.kernel.ids import MemberId, WorkspaceId
 
 DATABASE = "travel_bench_analytics"
 SQLITE_PATH = Path(__file__).resolve().parent / "results" / "analytics.db"
-ADMIN_URL = "postgresql://travel:travel@127.0.0.1:5432/travel"  # the `travel` role has CREATEDB
+ADMIN_URL = "postgresql://travel:travel@127.0.0.1:5432/travel"  # its system role has CREATEDB
 Call = Callable[[AsyncSession, Principal], Awaitable[Any]]
 
 
@@ -75,7 +76,9 @@ async def fresh_database(kind: str, admin_url: str) -> str:
     if kind == "sqlite":
         remove_sqlite_file()
         return database_url(kind, admin_url)
-    engine = create_async_engine(async_url(admin_url), isolation_level="AUTOCOMMIT")
+    engine = create_async_engine(
+        async_url(system_url(admin_url) or admin_url), isolation_level="AUTOCOMMIT"
+    )
     async with engine.connect() as conn:
         await conn.execute(text(f"DROP DATABASE IF EXISTS {DATABASE}"))
         await conn.execute(text(f"CREATE DATABASE {DATABASE}"))
@@ -84,7 +87,9 @@ async def fresh_database(kind: str, admin_url: str) -> str:
 
 
 async def drop_database(admin_url: str) -> None:
-    engine = create_async_engine(async_url(admin_url), isolation_level="AUTOCOMMIT")
+    engine = create_async_engine(
+        async_url(system_url(admin_url) or admin_url), isolation_level="AUTOCOMMIT"
+    )
     async with engine.connect() as conn:
         await conn.execute(text(f"DROP DATABASE IF EXISTS {DATABASE}"))
     await engine.dispose()
@@ -186,7 +191,7 @@ async def explain(databases: Databases, principal: Principal, call: Call) -> Non
 
 
 async def measure(url: str, args: argparse.Namespace) -> None:
-    databases = Databases(url, pool_size=2)
+    databases = bench_databases(url)
     try:
         if args.reuse:
             principal = await seeded(databases)

@@ -22,6 +22,7 @@ from travel.analytics import service as analytics
 from travel.auth.identity import Principal
 from travel.auth.permissions import Role, permissions_for
 from travel.bookings import service as bookings
+from travel.bookings.inputs import BookingInput
 from travel.catalog import repository as catalog
 from travel.catalog.filters import ListingFilter
 from travel.catalog.records import ListingRecord, ProviderRecord
@@ -112,7 +113,7 @@ class Baseline:
 
     async def bookings(self) -> dict[str, Any]:
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
-            rows = await bookings.list_bookings(session, self.traveler, Page(0, 50), {})
+            rows = await bookings.list_bookings(session, self.traveler, Page(0, 50), None)
             targets = await catalog.listings_by_id(
                 session, self.ws, list({b.target_id for b in rows})
             )
@@ -174,11 +175,16 @@ class Baseline:
         }
 
     async def book(self, body: dict[str, Any]) -> dict[str, Any]:
-        data = dict(body["variables"]["i"])
-        data["checkIn"] = date.fromisoformat(data["checkIn"])
+        sent = body["variables"]["i"]
+        given = BookingInput(
+            target_type=sent["targetType"],
+            target_id=sent["targetId"],
+            check_in=date.fromisoformat(sent["checkIn"]),
+            guests=sent.get("guests", 1),
+        )
         try:
             async with tenant_transaction(self.engines, self.ws, write=True) as session:
-                b = await bookings.create_booking(session, self.booker, data)
+                b = await bookings.create_booking(session, self.booker, given)
         except Exception as exc:  # the same outcome a GraphQL field error gives
             return {"errors": [{"message": str(exc)}], "data": {"createTravelBooking": None}}
         return {

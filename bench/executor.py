@@ -16,7 +16,6 @@ import asyncio
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
-from decimal import Decimal
 from typing import Any
 
 from graphql import ExecutionResult, GraphQLSchema, OperationDefinitionNode, execute, parse
@@ -27,6 +26,7 @@ from travel.graphql.dataloader import DataLoader
 from travel.graphql.documents import PreparedDocument
 from travel.graphql.fastpath import FastExecutor
 from travel.graphql.schema import build_schema
+from travel.pagination import PageInput, page_from
 
 DOCUMENTS = {
     "connectivity check (1 item)": (
@@ -54,7 +54,7 @@ def _records(count: int) -> tuple[list[ListingRecord], dict[uuid.UUID, ProviderR
             name=f"Casa {n}",
             description=None,
             location="Lisbon, Portugal",
-            price=Decimal("120.50"),
+            price_minor=12050,
             currency="EUR",
             rating=4.7,
             amenities=["wifi", "kitchen"],
@@ -96,9 +96,8 @@ def _schema(listings: list[ListingRecord]) -> GraphQLSchema:
     schema = build_schema()
     assert schema.query_type is not None
 
-    def from_memory(_: Any, __: Any, pagination: dict[str, int] | None = None, **___: Any) -> Any:
-        take = (pagination or {}).get("take", 20)
-        return listings[:take]
+    def from_memory(_: Any, __: Any, pagination: PageInput | None = None, **___: Any) -> Any:
+        return listings[: page_from(pagination).take]
 
     schema.query_type.fields["travelProperties"].resolve = from_memory
     return schema

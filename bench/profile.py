@@ -22,12 +22,11 @@ from pathlib import Path
 
 import httpx
 
-from bench.run import fresh_database
+from bench.run import bench_databases, fresh_database, system_url
 from bench.scenarios import BOOKING_TEMPLATE, read_scenarios
 from bench.seed import BenchWorkspace, seed_workspace
 from travel.app import create_app
 from travel.db import migrate
-from travel.db.registry import Databases
 from travel.settings import Settings
 
 
@@ -45,11 +44,18 @@ def _bodies(ws: BenchWorkspace, scenario: str, count: int) -> tuple[str, list[by
 
 
 async def main(url: str, fast: bool, requests: int, scenario: str) -> None:
-    databases = Databases(url, pool_size=2)
+    databases = bench_databases(url)
     await migrate.upgrade(databases.main)
     ws = await seed_workspace(databases, listings=1000, bookings=5000)
     await databases.dispose()
-    app = create_app(Settings(database_url=url, fast_path=fast, rate_limit_window_seconds=1))
+    app = create_app(
+        Settings(
+            database_url=url,
+            system_database_url=system_url(url),
+            fast_path=fast,
+            rate_limit_window_seconds=1,
+        )
+    )
     role, bodies = _bodies(ws, scenario, requests + 20)
     headers = {"Authorization": f"Bearer {ws.keys[role]}", "Content-Type": "application/json"}
     transport = httpx.ASGITransport(app=app)

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import orjson
-from sqlalchemy import func, select, text
+from sqlalchemy import func, make_url, select, text
 
 from bench import cpu, executor, openloop, wrk
 from bench.scenarios import BOOKING_TEMPLATE, analytics_scenarios, read_scenarios
@@ -40,36 +40,54 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def fresh_database(kind: str) -> str:
-    """An empty database for the run: a new SQLite file, or PostgreSQL's travel_bench."""
+def fresh_database(kind: str, name: str = "bench") -> str:
+    """An empty database for the run: a new SQLite file, or PostgreSQL's travel_<name>."""
     if kind == "sqlite":
-        path = RESULTS / "bench.db"
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        path = RESULTS / f"{name}.db"
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return f"sqlite:///{path}"
-    admin_url = (
+    app_url = (
         subprocess.run(
             [str(ROOT / "scripts" / "postgres.sh")], capture_output=True, text=True, check=True
         )
         .stdout.strip()
         .splitlines()[-1]
     )
-    asyncio.run(_recreate(admin_url))
-    return admin_url.rsplit("/", 1)[0] + "/travel_bench"
+    url = app_url.rsplit("/", 1)[0] + f"/travel_{name}"
+    asyncio.run(_recreate(system_url(app_url) or app_url, f"travel_{name}"))
+    return url
 
 
-async def _recreate(admin_url: str) -> None:
+def system_url(url: str) -> str | None:
+    """The system role's URL for the same database (PostgreSQL): the role scripts/postgres.sh
+    creates (docs/decisions/0072-database-roles.md); None on SQLite."""
+    if not url.startswith("postgres"):
+        return None
+    return (
+        make_url(url)
+        .set(username="travel_system", password="travel_system")
+        .render_as_string(hide_password=False)
+    )
+
+
+def bench_databases(url: str) -> Databases:
+    return Databases(url, pool_size=2, system_url=system_url(url))
+
+
+async def _recreate(admin_url: str, database: str) -> None:
     from sqlalchemy.ext.asyncio import create_async_engine
 
     engine = create_async_engine(async_url(admin_url), isolation_level="AUTOCOMMIT")
     async with engine.connect() as conn:
-        await conn.execute(text("DROP DATABASE IF EXISTS travel_bench"))
-        await conn.execute(text("CREATE DATABASE travel_bench"))
+        await conn.execute(text(f"DROP DATABASE IF EXISTS {database}"))
+        await conn.execute(text(f"CREATE DATABASE {database}"))
     await engine.dispose()
 
 
 async def seed(url: str, listings: int, bookings: int, big: int) -> dict[str, Any]:
-    databases = Databases(url, pool_size=2)
+    databases = bench_databases(url)
     try:
         await migrate.upgrade(databases.main)
         started = time.perf_counter()
@@ -119,6 +137,7 @@ def service_env(url: str, fast: bool) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env.update(
         TRAVEL_DATABASE_URL=url,
+        TRAVEL_SYSTEM_DATABASE_URL=system_url(url) or "",
         # Quotas stay on and are counted; a 1 s window keeps them from being the bottleneck.
         TRAVEL_RATE_LIMIT_WINDOW_SECONDS="1",
         TRAVEL_FAST_PATH="1" if fast else "0",
@@ -133,7 +152,7 @@ def count_bookings(url: str, tours: list[uuid.UUID]) -> tuple[int, int]:
     """(confirmed bookings on `tours`, listing-dates sold beyond capacity)."""
 
     async def run() -> tuple[int, int]:
-        databases = Databases(url, pool_size=1)
+        databases = bench_databases(url)
         try:
             async with system_transaction(databases.main) as session:
                 made = await session.scalar(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install (Debian package), start and prepare a local PostgreSQL for the tests and benchmarks.
-# Creates the non-superuser role `travel` (row-level security binds it) and the databases
-# `travel` and `travel_test`. Prints the URL to use as TRAVEL_DATABASE_URL.
+# Creates the roles `travel` (the application's: row-level security binds it) and `travel_system`
+# (migrations, operator commands, the dispatcher: BYPASSRLS) and the databases `travel` and
+# `travel_test`. Prints TRAVEL_SYSTEM_DATABASE_URL, then TRAVEL_DATABASE_URL (the last line).
 set -euo pipefail
 
 SUDO=""
@@ -23,17 +24,29 @@ fi
 as_postgres() { $SUDO runuser -u postgres -- "$@"; }
 for _ in $(seq 1 30); do as_postgres pg_isready -q && break; sleep 1; done
 
+# Two roles (docs/decisions/0072-database-roles.md): `travel`, the application's, bound by
+# row-level security and owning nothing; `travel_system`, for migrations, operator commands and
+# the dispatcher, with BYPASSRLS, owning the databases and (after `travel db upgrade`) the tables.
+# It is a member of `travel` so that it can take over what older set-ups let `travel` own.
 as_postgres psql -q -v ON_ERROR_STOP=1 <<'SQL'
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'travel') THEN
-    CREATE ROLE travel LOGIN PASSWORD 'travel' NOSUPERUSER NOBYPASSRLS CREATEDB;
+    CREATE ROLE travel LOGIN PASSWORD 'travel' NOSUPERUSER NOBYPASSRLS;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'travel_system') THEN
+    CREATE ROLE travel_system LOGIN PASSWORD 'travel_system' NOSUPERUSER BYPASSRLS CREATEDB
+      IN ROLE travel;
   END IF;
 END $$;
 SQL
 for db in travel travel_test; do
   if ! as_postgres psql -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then
-    as_postgres createdb -O travel "$db"
+    as_postgres createdb -O travel_system "$db"
+  else
+    as_postgres psql -q -c "ALTER DATABASE $db OWNER TO travel_system"
   fi
 done
+# The system role's URL, then the application's (last: `scripts/postgres.sh | tail -1`).
+echo "postgresql://travel_system:travel_system@127.0.0.1:5432/travel"
 echo "postgresql://travel:travel@127.0.0.1:5432/travel"

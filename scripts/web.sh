@@ -7,21 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_node() {
-  command -v node >/dev/null 2>&1 && node -e '
-    const [major, minor] = process.versions.node.split(".").map(Number);
-    process.exit(major > 20 || (major === 20 && minor >= 19) ? 0 : 1)'
-}
-if ! need_node; then
-  if ! command -v node >/dev/null 2>&1; then
-    SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
-  fi
-  if ! need_node; then
-    echo "error: the web app needs Node.js 20.19 or newer (found: $(node --version 2>/dev/null || echo none))" >&2
-    exit 1
-  fi
-fi
+scripts/node.sh
 
 lock_hash=$(sha256sum web/package-lock.json | cut -d' ' -f1)
 if [ ! -f web/node_modules/.travel-lock ] || [ "$(cat web/node_modules/.travel-lock)" != "$lock_hash" ]; then

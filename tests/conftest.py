@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
+from tests.support.databases import engines_for, system_url_of
 from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
 
@@ -28,9 +29,10 @@ def _database_url(tmp: Path) -> str:
 
 async def _reset(url: str) -> None:
     """Start from an empty database (the migrations then run from nothing)."""
-    if not url.startswith("postgres"):
+    system = system_url_of(url)
+    if system is None:
         return
-    engine = create_async_engine(async_url(url))
+    engine = create_async_engine(async_url(system))
     async with engine.begin() as conn:
         await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
         await conn.execute(text("CREATE SCHEMA public"))
@@ -45,6 +47,11 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="session")
+def system_database_url(database_url: str) -> str | None:
+    return system_url_of(database_url)
+
+
+@pytest.fixture(scope="session")
 def issuer() -> Iterator[Issuer]:
     idp = Issuer()
     yield idp
@@ -52,9 +59,10 @@ def issuer() -> Iterator[Issuer]:
 
 
 @pytest.fixture(scope="session")
-def settings(database_url: str, issuer: Issuer) -> Settings:
+def settings(database_url: str, system_database_url: str | None, issuer: Issuer) -> Settings:
     return Settings(
         database_url=database_url,
+        system_database_url=system_database_url,
         oidc_issuer=ISSUER,
         oidc_audience=AUDIENCE,
         oidc_jwks_url=issuer.jwks_url,
@@ -73,10 +81,9 @@ def settings(database_url: str, issuer: Issuer) -> Settings:
 @pytest.fixture(scope="session")
 def server(settings: Settings) -> Iterator[LiveServer]:
     from travel.db import migrate
-    from travel.db.engine import create_engines
 
     async def migrate_once() -> None:
-        engines = create_engines(settings.database_url, pool_size=1)
+        engines = engines_for(settings.database_url)
         try:
             await migrate.upgrade(engines)
         finally:
@@ -89,10 +96,12 @@ def server(settings: Settings) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def cli_env(database_url: str) -> dict[str, str]:
+def cli_env(database_url: str, system_database_url: str | None) -> dict[str, str]:
     """Environment for `travel` subprocesses against the test database."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env["TRAVEL_DATABASE_URL"] = database_url
+    if system_database_url:
+        env["TRAVEL_SYSTEM_DATABASE_URL"] = system_database_url
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
     env["TRAVEL_METRICS_PORT"] = "0"  # `travel serve` processes of tests run side by side
     return env

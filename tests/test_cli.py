@@ -181,6 +181,21 @@ def test_bad_database_url_is_one_line(cli_env: dict[str, str]) -> None:
     assert "TRAVEL_DATABASE_URL" in assert_one_line_error(travel(env, "db", "upgrade"), 2)
 
 
+@pytest.mark.postgres_only
+def test_a_system_role_that_cannot_see_every_workspace_is_refused(
+    cli_env: dict[str, str], database_url: str
+) -> None:
+    """Operator commands, migrations and the dispatcher would find nothing under row-level
+    security: the command refuses to run, naming the setting (docs/decisions/0072-database-roles.md)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("database roles are PostgreSQL's")
+    env = {k: v for k, v in cli_env.items() if k != "TRAVEL_SYSTEM_DATABASE_URL"}
+    for command in (("workspace", "list"), ("db", "upgrade"), ("worker", "--once"), ("serve",)):
+        line = assert_one_line_error(travel(env, *command), 2)  # serve: before listening
+        assert "TRAVEL_SYSTEM_DATABASE_URL" in line, line
+        assert "BYPASSRLS" in line, line
+
+
 def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
     result = travel(cli_env, "--help")
     assert result.returncode == 0

@@ -124,3 +124,28 @@ def test_bases_from_the_environment_and_without_git(
     result = check(plain, "--served", candidate)
     assert result.returncode == 0, result.stdout
     assert "HEAD: no schema.graphql there" in result.stdout
+
+
+def test_a_renamed_input_beside_its_deprecated_argument_is_not_breaking(tmp_path: Path) -> None:
+    """The way docs/decisions/0065-booking-filter-input-name.md renames an input type: a new
+    argument of the new type, the old argument deprecated. graphql-core counts an added
+    optional argument as dangerous (printed for review), never as breaking: the guard passes."""
+    before = "type Query {\n  travelThings(filter: ThingFilter): [String!]\n}\n\ninput ThingFilter {\n  a: Int\n}\n"
+    after = (
+        "type Query {\n  travelThings(\n    where: ThingFilterInput\n"
+        '    filter: ThingFilter @deprecated(reason: "Use `where`.")\n  ): [String!]\n}\n\n'
+        "input ThingFilter {\n  a: Int\n}\n\ninput ThingFilterInput {\n  a: Int\n}\n"
+    )
+    git(tmp_path, "init", "-q")
+    (tmp_path / "schema.graphql").write_text(before)
+    git(tmp_path, "add", "schema.graphql")
+    git(tmp_path, "commit", "-q", "-m", "old")
+    (tmp_path / "schema.graphql").write_text(after)
+    candidate = tmp_path / "candidate.graphql"
+    candidate.write_text(after)
+    result = check(tmp_path, "--served", str(candidate), "--base", "HEAD")
+    assert result.returncode == 0, result.stdout
+    assert "BREAKING" not in result.stdout
+    assert "OPTIONAL_ARG_ADDED: An optional argument Query.travelThings(where:) was added." in (
+        result.stdout
+    )

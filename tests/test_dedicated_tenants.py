@@ -11,30 +11,20 @@ from pathlib import Path
 
 import pytest
 from alembic import command
-from sqlalchemy import delete, insert, text
+from sqlalchemy import delete, insert
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
 from tests.conftest import is_postgres
 from tests.factories import count_rows
 from tests.support.api import error_codes, post
 from tests.support.cli import travel, travel_json
+from tests.support.databases import admin, engines_for
 from tests.support.live import LiveServer
 
 from travel.auth.models import Workspace
 from travel.db import migrate
-from travel.db.engine import async_url, create_engines
 from travel.db.session import system_transaction
 
 PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
-
-
-async def _admin(url: str, statement: str) -> None:
-    engine = create_async_engine(async_url(url), isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
 
 
 def _forget_workspaces_in(server: LiveServer, url: str) -> None:
@@ -58,13 +48,13 @@ def dedicated_url(server: LiveServer, database_url: str, tmp_path: Path) -> Iter
         _forget_workspaces_in(server, url)
         return
     name = f"travel_dedicated_{uuid.uuid4().hex[:10]}"
-    asyncio.run(_admin(database_url, f"CREATE DATABASE {name}"))
+    asyncio.run(admin(database_url, f"CREATE DATABASE {name}"))
     url = make_url(database_url).set(database=name).render_as_string(hide_password=False)
     try:
         yield url
     finally:
         _forget_workspaces_in(server, url)
-        asyncio.run(_admin(database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        asyncio.run(admin(database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 def _until_refused(server: LiveServer, key: str, seconds: float = 10) -> int:
@@ -167,7 +157,7 @@ def test_db_upgrade_migrates_every_dedicated_database_too(
     )
 
     async def behind() -> None:  # as if the tenant's database had missed the newest revision
-        engines = create_engines(dedicated_url, pool_size=1)
+        engines = engines_for(dedicated_url)
         try:
 
             def down(connection: object) -> None:
@@ -175,14 +165,14 @@ def test_db_upgrade_migrates_every_dedicated_database_too(
                 cfg.attributes["connection"] = connection
                 command.downgrade(cfg, "-1")
 
-            async with engines.writer.begin() as conn:
+            async with engines.system.begin() as conn:
                 await conn.run_sync(down)
             assert not await migrate.is_current(engines)
         finally:
             await engines.dispose()
 
     async def current() -> bool:
-        engines = create_engines(dedicated_url, pool_size=1)
+        engines = engines_for(dedicated_url)
         try:
             return await migrate.is_current(engines)
         finally:

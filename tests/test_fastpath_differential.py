@@ -35,11 +35,12 @@ type Query {
   things: [Thing!]
   broken: Character!
   fails: String
-  count(n: Int!): Int
+  count(n: Int!, by: Scale, times: Int @deprecated(reason: "Use by.")): Int
   money: Money
   badMoney: Money
 }
 scalar Money
+input Scale { factor: Int = 1, legacy: Int @deprecated(reason: "Use factor.") }
 enum Side { LIGHT DARK }
 interface Character { id: ID! name: String! side: Side friends: [Character!]! }
 type Human implements Character {
@@ -109,7 +110,15 @@ def build_test_schema() -> Any:
         raise ValueError("resolver failed")
 
     query.field("fails")(fails)
-    query.field("count")(lambda _s, _i, n: _later(n * 2))
+
+    def count(_s: Any, _i: Any, n: int, by: Any = None, times: Any = None) -> Any:
+        # A deprecated argument beside its replacement, as travelBookings(filter, where) has.
+        if by is not None and times is not None:
+            raise ValueError("give by or the deprecated times, not both")
+        factor = times if times is not None else (by or {}).get("factor", 1)
+        return _later(n * 2 * factor + (by or {}).get("legacy", 0))
+
+    query.field("count")(count)
     query.field("money")(lambda *_: 1250)
     query.field("badMoney")(lambda *_: "not money")
     for binding in (human, droid):
@@ -228,6 +237,10 @@ QUERY_ROOTS = [
     "fails",
     "count(n: $n)",
     "count(n: 4)",
+    "count(n: $n, times: 3)",
+    "count(n: $n, by: {factor: 2})",
+    "count(n: 1, by: {legacy: 5})",
+    "count(n: 1, by: {}, times: 2)",
     "money",
     "badMoney",
     "__typename",

@@ -12,12 +12,11 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, inspect, text
-from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy import Connection, inspect, make_url, text
+from tests.support.databases import admin, engines_for, system_url_of
 
 from travel.db import migrate
 from travel.db.base import TENANT_TABLES
-from travel.db.engine import async_url, create_engines
 from travel.db.models import Base
 
 
@@ -26,13 +25,6 @@ def _scratch_url(database_url: str, tmp_path: Path) -> tuple[str, str | None]:
         name = f"travel_mig_{uuid.uuid4().hex[:8]}"
         return database_url.rsplit("/", 1)[0] + f"/{name}", name
     return f"sqlite:///{tmp_path / 'scratch.db'}", None
-
-
-async def _admin(database_url: str, sql: str) -> None:
-    engine = create_async_engine(async_url(database_url), isolation_level="AUTOCOMMIT")
-    async with engine.connect() as conn:
-        await conn.execute(text(sql))
-    await engine.dispose()
 
 
 def _differences_from_models(connection: Connection) -> list[object]:
@@ -45,10 +37,10 @@ def _differences_from_models(connection: Connection) -> list[object]:
 def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) -> None:
     url, pg_name = _scratch_url(database_url, tmp_path)
     if pg_name:
-        asyncio.run(_admin(database_url, f"CREATE DATABASE {pg_name}"))
+        asyncio.run(admin(database_url, f"CREATE DATABASE {pg_name}"))
 
     async def scenario() -> None:
-        engines = create_engines(url, pool_size=1)
+        engines = engines_for(url)
         try:
             assert not await migrate.is_current(engines)
             await migrate.upgrade(engines)
@@ -80,7 +72,7 @@ def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) ->
                 cfg.attributes["connection"] = connection
                 command.downgrade(cfg, "base")
 
-            async with engines.writer.begin() as conn:
+            async with engines.system.begin() as conn:
                 await conn.run_sync(down)
             async with engines.reader.connect() as conn:
                 left = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
@@ -92,7 +84,7 @@ def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) ->
         asyncio.run(scenario())
     finally:
         if pg_name:
-            asyncio.run(_admin(database_url, f"DROP DATABASE IF EXISTS {pg_name}"))
+            asyncio.run(admin(database_url, f"DROP DATABASE IF EXISTS {pg_name}"))
 
 
 @pytest.mark.postgres_only
@@ -105,7 +97,7 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
     from travel.kernel.ids import WorkspaceId
 
     async def scenario() -> None:
-        engines = create_engines(database_url, pool_size=1)
+        engines = engines_for(database_url)
         scope_reads(engines)
         a, b = WorkspaceId(uuid.uuid4()), WorkspaceId(uuid.uuid4())
         try:
@@ -155,6 +147,69 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.postgres_only
+def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
+    database_url: str,
+) -> None:
+    """Whatever SQL the application role runs, another workspace stays out of reach: the
+    policy has no escape it could set, it owns no table whose security it could switch off,
+    and it cannot become the system role (docs/decisions/0072-database-roles.md)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("row-level security is a PostgreSQL feature")
+    from travel.auth.models import Workspace
+    from travel.db.session import system_transaction
+
+    async def scenario() -> None:
+        engines = engines_for(database_url)
+        other = uuid.uuid4()
+        try:
+            await migrate.upgrade(engines)
+            async with system_transaction(engines) as session:
+                session.add(Workspace(id=other, name="someone else", plan="free"))
+            attempts = [
+                # The escape the policy used to have.
+                "SELECT set_config('travel.system', 'on', false)",
+                "SET row_security = off",
+                "ALTER TABLE workspaces DISABLE ROW LEVEL SECURITY",
+                "ALTER TABLE workspaces NO FORCE ROW LEVEL SECURITY",
+                "DROP POLICY tenant_isolation ON workspaces",
+                "CREATE POLICY open ON workspaces USING (true)",
+                "ALTER TABLE workspaces OWNER TO CURRENT_USER",
+                f"SET ROLE {make_url(system_url_of(database_url) or '').username}",
+                "CREATE TABLE copied AS SELECT * FROM workspaces",
+            ]
+            seen: list[object] = []
+            for sql in attempts:
+                async with engines.writer.connect() as conn:
+                    try:
+                        async with conn.begin():
+                            await conn.execute(text(sql))
+                            found = await conn.execute(
+                                text("SELECT id FROM workspaces WHERE id = :id"), {"id": other}
+                            )
+                            seen.extend(found.scalars())
+                    except Exception:
+                        pass  # refused: what the test wants
+            assert seen == [], "the application role read another workspace"
+            # Scoped to its own workspace, a policy-only read can use the workspace's index
+            # (the old OR made every such read scan every workspace).
+            async with engines.writer.connect() as conn, conn.begin():
+                await conn.execute(text("SET LOCAL enable_seqscan = off"))
+                await conn.execute(
+                    text("SELECT set_config('travel.workspace_id', :w, true)"), {"w": str(other)}
+                )
+                plan = "\n".join(
+                    (await conn.execute(text("EXPLAIN SELECT id FROM listings"))).scalars()
+                )
+                assert "Seq Scan" not in plan, plan
+        finally:
+            async with system_transaction(engines) as session:
+                await session.execute(text("DELETE FROM workspaces WHERE id = :id"), {"id": other})
+            await engines.dispose()
+
+    asyncio.run(scenario())
+
+
 def _statements(module: object, function: str, dialect: str) -> list[str]:
     """What one of the live SQL renderers would execute on `dialect`."""
     ran: list[str] = []
@@ -188,7 +243,7 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
     must still render the newest revision's text: a change to them fails here until a new
     revision ships it."""
     from travel.analytics import triggers
-    from travel.bookings import procedure
+    from travel.bookings.write import function as booking_sql
 
     initial, booking_function = _revision("0001_initial_schema"), _revision("0002_booking_function")
     for dialect in ("postgresql", "sqlite"):
@@ -198,8 +253,8 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
         assert _statements(triggers, "drop_booking_triggers", dialect) == list(
             initial._DROP_ANALYTICS_TRIGGERS[dialect]
         )
-    assert _statements(procedure, "create_function", "postgresql") == [booking_function._FUNCTION]
-    assert _statements(procedure, "drop_function", "postgresql") == [
+    assert _statements(booking_sql, "create_function", "postgresql") == [booking_function._FUNCTION]
+    assert _statements(booking_sql, "drop_function", "postgresql") == [
         booking_function._DROP_FUNCTION
     ]
     for revision in Path(migrate.__file__).parent.joinpath("migrations", "versions").glob("*.py"):

@@ -471,3 +471,80 @@ def test_an_endpoint_that_became_private_is_not_called_at_delivery(
     assert delivery.status == "FAILED"
     assert delivery.last_error is not None
     assert delivery.last_error.startswith("not sent: url must reach a public address")
+
+
+def test_a_receiver_down_for_a_while_gets_every_event_once_when_it_is_back(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    """Nothing listens at the endpoint (connections refused) while bookings are made and
+    cancelled and the worker keeps trying; once a receiver listens there again every event
+    arrives, signed, exactly once, and each delivery records its failed attempts."""
+    tenant = create_tenant(server, plan="enterprise")
+    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    gone = Receiver()
+    url = gone.endpoint()
+    hook = add_hook(cli_env, tenant.workspace, url)
+    gone.stop()
+    env = {
+        **cli_env,
+        "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0.1",
+        "TRAVEL_WEBHOOK_RETRY_BASE_SECONDS": "0.2",
+    }
+    worker = _start(env, "worker")
+    back = None
+    try:
+        traveler = tenant.keys["traveler"]
+        booked = [
+            data(
+                server,
+                traveler,
+                BOOK,
+                {
+                    "input": {
+                        "targetType": "TOUR",
+                        "targetId": str(tour),
+                        "checkIn": f"2031-0{n}-01",
+                    }
+                },
+            )["createTravelBooking"]
+            for n in range(1, 9)
+        ]
+        for booking in booked[:3]:
+            data(server, traveler, CANCEL, {"id": booking["id"]})
+        wait_for(  # every delivery failed at least twice against the closed port
+            lambda: (
+                [d.attempt_count >= 2 for d in deliveries_of(server, tenant.workspace)]
+                == [True] * 11
+            )
+        )
+        back = Receiver(port=gone.port)
+        wait_for(
+            lambda: {d.status for d in deliveries_of(server, tenant.workspace)} == {"SUCCEEDED"}
+        )
+    finally:
+        _terminate(worker)
+        if back is not None:
+            back.stop()
+
+    assert back is not None
+    received = back.at(url)
+    ids = [r.headers["travel-event-id"] for r in received]
+    assert len(ids) == len(set(ids)) == 11  # each event once
+    for request in received:
+        assert verify_signature(hook["secret"], request.headers["travel-signature"], request.body)
+    seen = sorted((json.loads(r.body)["type"], json.loads(r.body)["data"]["id"]) for r in received)
+    expected = [("booking.created", b["id"]) for b in booked]
+    expected += [("booking.cancelled", b["id"]) for b in booked[:3]]
+    assert seen == sorted(expected)
+    for delivery in deliveries_of(server, tenant.workspace):
+        attempts = attempts_of(server, tenant.workspace, delivery.id)
+        *failed, delivered = attempts
+        assert len(failed) >= 2
+        assert all(a.status_code is None and "ConnectError" in a.error for a in failed), failed
+        assert (delivered.status_code, delivered.error) == (200, None)
+        assert delivery.attempt_count == len(attempts)
+    failed = sum(d.attempt_count - 1 for d in deliveries_of(server, tenant.workspace))
+    print(  # the counts docs/reliability.md quotes (pytest -s shows them)
+        f"\nreceiver down: {len(received)} events, {failed} failed attempts while down, "
+        f"each event received once when back"
+    )

@@ -99,13 +99,13 @@ BOOKINGS = [
     Example(
         "list-bookings",
         "traveler",
-        """query MyBookings($pagination: TravelPaginationInput, $filter: TravelBookingFilter) {
-  travelBookings(pagination: $pagination, filter: $filter) {
+        """query MyBookings($pagination: TravelPaginationInput, $where: TravelBookingFilterInput) {
+  travelBookings(pagination: $pagination, where: $where) {
     id referenceCode status targetType checkIn checkOut totalPrice currency
     target { __typename id name }
   }
 }""",
-        {"pagination": {"take": 10}, "filter": {"status": "CONFIRMED", "targetType": "PROPERTY"}},
+        {"pagination": {"take": 10}, "where": {"status": "CONFIRMED", "targetType": "PROPERTY"}},
     ),
     Example(
         "get-booking",
@@ -164,7 +164,7 @@ ACCOUNT = [
   travelEventsCount
   travelTripsCount
   travelProvidersCount(filter: {type: HOST})
-  travelBookingsCount(filter: {bookedByViewer: true})
+  travelBookingsCount(where: {bookedByViewer: true})
   travelFavoritesCount
 }""",
         {"where": {"location": "lisbon"}},

@@ -22,6 +22,7 @@ from travel import logs
 from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
 from travel.db import migrate
+from travel.db.outage import unreachable
 from travel.db.registry import Databases
 from travel.demo.signin import DemoSignIns
 from travel.events.dispatcher import BackgroundDispatcher
@@ -37,7 +38,7 @@ from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
-from travel.settings import Settings, get_settings
+from travel.settings import Settings, SettingsError, get_settings
 from travel.web import web_routes
 
 log = logging.getLogger("travel.app")
@@ -59,7 +60,7 @@ class Services:
 
 
 def build_services(settings: Settings) -> Services:
-    databases = Databases(settings.database_url, pool_size=settings.db_pool_size)
+    databases = Databases.from_settings(settings, pool_size=settings.db_pool_size, serving=True)
     http = httpx.AsyncClient(follow_redirects=False)
     oidc = None
     if settings.oidc_jwks_url or settings.oidc_issuer:
@@ -98,11 +99,13 @@ def build_services(settings: Settings) -> Services:
 
 
 async def prepare_database(databases: Databases) -> None:
-    """Migrate the embedded SQLite default; insist that PostgreSQL was migrated."""
+    """Migrate the embedded SQLite default; insist that PostgreSQL was migrated, with a system
+    role that bypasses row-level security (docs/decisions/0072-database-roles.md)."""
+    await databases.check_roles()
     if databases.main.dialect == "sqlite":
         await migrate.upgrade(databases.main)
     elif not await migrate.is_current(databases.main):
-        raise RuntimeError("the database is not migrated: run `travel db upgrade` first")
+        raise SettingsError("the database is not migrated: run `travel db upgrade` first")
 
 
 async def healthz(_: Request) -> Response:
@@ -114,8 +117,9 @@ async def readyz(request: Request) -> Response:
     try:
         async with services.databases.main.reader.connect() as conn:
             await conn.execute(text("SELECT 1"))
-    except Exception:
-        log.warning("readiness check failed", exc_info=True)
+    except Exception as exc:
+        # An outage is one line per check; anything else keeps its traceback.
+        log.warning("readiness check failed: %r", exc, exc_info=not unreachable(exc))
         return JSONResponse({"status": "unavailable", "database": "unreachable"}, status_code=503)
     return JSONResponse({"status": "ok", "database": "ok"})
 
@@ -124,10 +128,10 @@ DEMO_ENV = "TRAVEL_SERVE_DEMO"
 """Set by `travel serve --demo --workers N` for its worker processes (not a user setting)."""
 
 
-def migrate_embedded(settings: Settings) -> None:
-    """Migrate the embedded SQLite database before worker processes start (PostgreSQL is
-    migrated by `travel db upgrade`, never on start)."""
-    databases = Databases(settings.database_url, pool_size=1)
+def prepare_before_serving(settings: Settings) -> None:
+    """`prepare_database` before the server starts: migrates the embedded SQLite database
+    (PostgreSQL is migrated by `travel db upgrade`, never on start) and checks the roles."""
+    databases = Databases.from_settings(settings, pool_size=1)
 
     async def run() -> None:
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from string import Template
 from typing import Any, ClassVar
 
 
@@ -44,6 +46,34 @@ class ValidationError(TravelError):
     http_status = 400
 
 
+class InvalidInput(ValidationError):
+    """A VALIDATION_ERROR about one field of a typed input, named as the domain names it
+    (`check_in`). The message is a template naming fields as `$check_in`; the schema layer
+    turns the names into the caller's paths (`input.checkIn`, travel.graphql.inputs), so
+    domain code never spells a GraphQL name (docs/decisions/0073-typed-inputs.md)."""
+
+    def __init__(self, field: str, template: str) -> None:
+        super().__init__(Template(template).safe_substitute(_Names(str)), field=field)
+        self.field = field
+        self.template = template
+
+    def at(self, path_of: Callable[[str], str]) -> ValidationError:
+        """The error as the caller sees it: every field named by its path."""
+        names = _Names(path_of)
+        return ValidationError(Template(self.template).substitute(names), field=path_of(self.field))
+
+
+class _Names(dict[str, str]):
+    """A template's field names, rendered by `render` as they are asked for."""
+
+    def __init__(self, render: Callable[[str], str]) -> None:
+        super().__init__()
+        self._render = render
+
+    def __missing__(self, name: str) -> str:
+        return self._render(name)
+
+
 class Unavailable(TravelError):
     code = "UNAVAILABLE"
 
@@ -67,6 +97,21 @@ class RateLimited(TravelError):
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message, retryAfter=retry_after)
         self.retry_after = retry_after
+
+
+class ServiceUnavailable(TravelError):
+    """The database cannot be reached (stopped, restarting, out of connections): nothing was
+    done, or — for a mutation whose commit was cut off — it may have been, so retry with the same
+    Idempotency-Key (docs/decisions/0080-database-outages-answer-503.md)."""
+
+    code = "SERVICE_UNAVAILABLE"
+    http_status = 503
+    retry_after = 1
+
+    def __init__(
+        self, message: str = "The service's database is unavailable; retry shortly"
+    ) -> None:
+        super().__init__(message, retryAfter=self.retry_after)
 
 
 class InternalError(TravelError):

@@ -63,6 +63,7 @@ OUTCOMES = frozenset(
         "IDEMPOTENCY_KEY_REUSED",
         "IDEMPOTENCY_KEY_IN_USE",
         "RATE_LIMITED",
+        "SERVICE_UNAVAILABLE",
         "INTERNAL_SERVER_ERROR",
     }
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from travel.errors import ValidationError
+from travel.errors import InvalidInput
 
 # ISO 4217 codes in circulation, by number of decimal places (the minor-unit exponent).
 _ZERO = "BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX UYI VND VUV XAF XOF XPF"
@@ -26,26 +26,27 @@ MAX_MINOR = 10**15  # far above any price, far below BIGINT
 
 
 def currency_code(value: object, field: str = "currency") -> str:
-    """A known ISO 4217 code (upper-cased), or VALIDATION_ERROR naming the field."""
+    """A known ISO 4217 code (upper-cased), or VALIDATION_ERROR naming the input's `field`."""
     code = value.strip().upper() if isinstance(value, str) else ""
     if code not in EXPONENTS:
-        raise ValidationError(f"{field} must be an ISO 4217 currency code such as USD", field=field)
+        raise InvalidInput(field, f"${field} must be an ISO 4217 currency code such as USD")
     return code
 
 
 def to_minor(amount: Decimal, currency: str, field: str = "price") -> int:
-    """`amount` in minor units; negative, too precise or absurd amounts are refused."""
+    """`amount` in minor units; negative, too precise or absurd amounts are refused (naming the
+    input's `field`)."""
     exponent = EXPONENTS[currency]
     if amount < 0:
-        raise ValidationError(f"{field} must not be negative", field=field)
+        raise InvalidInput(field, f"${field} must not be negative")
     scaled = amount.scaleb(exponent)
     if scaled != scaled.to_integral_value():
-        raise ValidationError(
-            f"{field} has more than {exponent} decimal places for {currency}", field=field
+        raise InvalidInput(
+            field, f"${field} has more than {exponent} decimal places for {currency}"
         )
     minor = int(scaled)
     if minor >= MAX_MINOR:
-        raise ValidationError(f"{field} is too large", field=field)
+        raise InvalidInput(field, f"${field} is too large")
     return minor
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from travel.errors import ValidationError
 
@@ -13,7 +12,9 @@ DEFAULT_TAKE = 20
 TYPE_DEFS = '''
 """A page of a list: `skip` items are passed over, then up to `take` (0..100) are returned."""
 input TravelPaginationInput {
+  "Items to pass over, 0 or more (a negative skip is VALIDATION_ERROR)."
   skip: Int = 0
+  "Items to return, 0 to 100 (anything else is VALIDATION_ERROR, never clamped)."
   take: Int = 20
 }
 '''
@@ -25,14 +26,20 @@ class Page:
     take: int = DEFAULT_TAKE
 
 
-def page_from(raw: dict[str, Any] | None) -> Page:
+@dataclass(frozen=True, slots=True)
+class PageInput:
+    """A `TravelPaginationInput` as sent (an explicit null is None)."""
+
+    skip: int | None = 0
+    take: int | None = DEFAULT_TAKE
+
+
+def page_from(raw: PageInput | None) -> Page:
     """The page a `pagination` argument asks for, or VALIDATION_ERROR."""
     if raw is None:
         return Page()
-    skip = raw.get("skip")
-    take = raw.get("take")
-    skip = 0 if skip is None else skip
-    take = DEFAULT_TAKE if take is None else take
+    skip = 0 if raw.skip is None else raw.skip
+    take = DEFAULT_TAKE if raw.take is None else raw.take
     if skip < 0:
         raise ValidationError("pagination.skip must be 0 or more", field="pagination.skip")
     if not 0 <= take <= MAX_TAKE:

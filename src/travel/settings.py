@@ -89,6 +89,10 @@ class QueryLimits:
 @dataclass(frozen=True)
 class Settings:
     database_url: str = DEFAULT_DATABASE_URL
+    # PostgreSQL: the role of migrations, operator commands and the dispatcher, which bypasses
+    # row-level security (docs/decisions/0072-database-roles.md). Unset: TRAVEL_DATABASE_URL's
+    # role, which must then bypass it itself (SQLite has no roles).
+    system_database_url: str | None = None
     redis_url: str | None = None
     oidc_issuer: str | None = None
     oidc_audience: str | None = None
@@ -102,6 +106,10 @@ class Settings:
     # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
     # many again are opened for bursts, and closed after use (connecting is expensive).
     db_pool_size: int = 20
+    # The longest the service waits on PostgreSQL for one statement or a new connection; past
+    # it the request is answered 503 (a database that stopped answering without closing its
+    # connections). docs/decisions/0080-database-outages-answer-503.md
+    db_timeout_seconds: float = 30.0
     auth_cache_seconds: float = 2.0
     auth_cache_size: int = 10_000  # credentials remembered (least recently used evicted)
     # Failed authentications one client address may cause per minute before the credentials
@@ -135,6 +143,7 @@ class Settings:
         """Build settings from `TRAVEL_*` environment variables."""
         return cls(
             database_url=_str("TRAVEL_DATABASE_URL") or DEFAULT_DATABASE_URL,
+            system_database_url=_str("TRAVEL_SYSTEM_DATABASE_URL"),
             redis_url=_str("TRAVEL_REDIS_URL"),
             oidc_issuer=_str("TRAVEL_OIDC_ISSUER"),
             oidc_audience=_str("TRAVEL_OIDC_AUDIENCE"),
@@ -145,6 +154,7 @@ class Settings:
             max_body_bytes=_int("TRAVEL_MAX_BODY_BYTES", 1_048_576, 1_024, 104_857_600),
             document_cache_size=_int("TRAVEL_DOCUMENT_CACHE_SIZE", 1000, 1, 1_000_000),
             db_pool_size=_int("TRAVEL_DB_POOL_SIZE", 20, 1, 1000),
+            db_timeout_seconds=_float("TRAVEL_DB_TIMEOUT_SECONDS", 30.0, 0.1, 3600.0),
             auth_cache_seconds=_float("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
             auth_cache_size=_int("TRAVEL_AUTH_CACHE_SIZE", 10_000, 1, 10_000_000),
             auth_failures_per_minute=_int("TRAVEL_AUTH_FAILURES_PER_MINUTE", 120, 1, 10_000_000),

@@ -57,3 +57,30 @@ def wait_until_serving(
             raise AssertionError(f"travel serve exited: {output()}")
         time.sleep(0.1)
     raise AssertionError(f"travel serve did not answer at {url}: {output()}")
+
+
+class Serving:
+    """`travel serve` as a subprocess on a free port, its output in `log`."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.graphql_url = f"{self.url}/workspaces/graphql"
+        self.log = log
+        args = [TRAVEL, "serve", "--port", str(self.port), "--web-port", str(free_port())]
+        with log.open("a") as out:
+            self.process = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT)
+        wait_until_serving(self.url, self.process, self.output)
+
+    def output(self) -> str:
+        return self.log.read_text()
+
+    def stop(self) -> None:
+        """SIGTERM (a clean shutdown); SIGKILL if it has not ended in 20 s."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

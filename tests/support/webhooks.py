@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from sqlalchemy import select
+from tests.support.databases import databases_for
 from tests.support.live import LiveServer
 
 from travel.auth.models import Workspace
@@ -55,7 +56,7 @@ class Received:
 class Receiver:
     """Records every POST; answers each path with its planned status codes (the last repeats)."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.requests: list[Received] = []
         self.plans: dict[str, list[int]] = {}
         self.delay = 0.0
@@ -75,8 +76,9 @@ class Receiver:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.port = int(self._httpd.server_address[1])
+        self.base_url = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
 
     def _record(self, received: Received) -> int:
@@ -101,7 +103,9 @@ class Receiver:
             return [r for r in self.requests if r.path == path]
 
     def stop(self) -> None:
+        """Stop listening: connections to the port are refused until a new one starts."""
         self._httpd.shutdown()
+        self._httpd.server_close()
 
 
 def publish_events(
@@ -147,7 +151,7 @@ def dispatch(
     each, or passes until `until()` holds. Returns the attempts each made."""
 
     async def run() -> list[int]:
-        pools = [Databases(database_url, pool_size=2) for _ in range(dispatchers)]
+        pools = [databases_for(database_url) for _ in range(dispatchers)]
         try:
             async with http_client(5) as http:
                 made = [make_dispatcher(p, http, **policy) for p in pools]

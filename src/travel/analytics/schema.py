@@ -8,9 +8,10 @@ from travel.analytics import service
 from travel.analytics.records import Analytics, OverviewStats
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
+from travel.graphql.inputs import ErrorPaths
 
 TYPE_DEFS = '''
-"""Confirmed bookings and revenue in one currency."""
+"""Counted bookings and their revenue in one currency."""
 type TravelRevenue {
   "ISO 4217 code."
   currency: String!
@@ -61,13 +62,17 @@ type TravelOverviewStats {
 
 """Counted bookings of one kind."""
 type TravelCategoryCount {
+  "The kind of listing."
   category: TravelBookingType!
+  "Counted bookings of that kind, in every currency (0 when none)."
   count: Int!
 }
 
 """A provider ranked by revenue in the reporting currency."""
 type TravelTopProvider {
+  "The provider's id (as TravelProvider.id)."
   id: ID!
+  "The provider's name."
   name: String!
   "Counted bookings on the provider's listings priced in `currency`."
   bookings: Int!
@@ -93,18 +98,31 @@ type TravelAnalytics {
 
 extend type Query {
   """
-  Bookings, revenue and occupancy. Needs travel:analytics. `from` and `to` go together: the
-  window [from, to) must be non-empty and at most 366 days. Without them: bookings of all time,
-  and occupancy over the 30 nights starting today (UTC).
+  Bookings, revenue and occupancy. Needs travel:analytics (FORBIDDEN otherwise). `from` and
+  `to` go together: the window [from, to) must be non-empty and at most 366 days, otherwise
+  VALIDATION_ERROR. Without them: bookings of all time, and occupancy over the 30 nights
+  starting today (UTC).
   """
-  travelOverviewStats(from: Date, to: Date): TravelOverviewStats
+  travelOverviewStats(
+    "The window's first day: bookings checking in on or after it. Requires `to`."
+    from: Date
+    "The day after the window (exclusive): after `from`, at most 366 days on. Requires `from`."
+    to: Date
+  ): TravelOverviewStats
   """
-  Category mix and top providers. Needs travel:analytics. Same window rules as
-  travelOverviewStats; without a window: bookings of all time.
+  Category mix and top providers. Needs travel:analytics (FORBIDDEN otherwise). Same window
+  rules as travelOverviewStats; without a window: bookings of all time.
   """
-  travelAnalytics(from: Date, to: Date): TravelAnalytics
+  travelAnalytics(
+    "The window's first day: bookings checking in on or after it. Requires `to`."
+    from: Date
+    "The day after the window (exclusive): after `from`, at most 366 days on. Requires `from`."
+    to: Date
+  ): TravelAnalytics
 }
 '''
+
+WINDOW = ErrorPaths(paths={"start": "from", "end": "to"})
 
 query = ObjectBinding("Query")
 
@@ -112,17 +130,19 @@ query = ObjectBinding("Query")
 @query.field("travelOverviewStats")
 async def resolve_overview_stats(_: None, info: Info, **window: date | None) -> OverviewStats:
     ctx = info.context
-    return await service.overview_stats(
-        await ctx.session(), ctx.principal, window.get("from"), window.get("to")
-    )
+    with WINDOW:
+        return await service.overview_stats(
+            await ctx.session(), ctx.principal, window.get("from"), window.get("to")
+        )
 
 
 @query.field("travelAnalytics")
 async def resolve_analytics(_: None, info: Info, **window: date | None) -> Analytics:
     ctx = info.context
-    return await service.analytics(
-        await ctx.session(), ctx.principal, window.get("from"), window.get("to")
-    )
+    with WINDOW:
+        return await service.analytics(
+            await ctx.session(), ctx.principal, window.get("from"), window.get("to")
+        )
 
 
 MODULE = SchemaModule(TYPE_DEFS, objects=[query])

@@ -15,7 +15,7 @@ from travel.analytics.records import Analytics, CategoryCount, CurrencyTotal, Ov
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
 from travel.db.session import Reads
-from travel.errors import ValidationError
+from travel.errors import InvalidInput
 from travel.kernel.kinds import KINDS
 from travel.money import from_minor
 
@@ -31,18 +31,18 @@ def utc_today() -> date:
 
 
 def window_from(start: date | None, end: date | None, today: date) -> Window:
-    """The window a `from`/`to` pair asks for, or VALIDATION_ERROR."""
+    """The window `start`..`end` asks for, or VALIDATION_ERROR naming `start` or `end`."""
     if start is None and end is None:
         nights_to = today + timedelta(days=DEFAULT_OCCUPANCY_NIGHTS)
         return Window(None, None, today, nights_to)
     if start is None or end is None:
-        field = "from" if start is None else "to"
-        raise ValidationError("from and to must be given together (or neither)", field=field)
+        field = "start" if start is None else "end"
+        raise InvalidInput(field, "$start and $end must be given together (or neither)")
     if start >= end:
-        raise ValidationError("from must be before to", field="to")
+        raise InvalidInput("end", "$start must be before $end")
     if (end - start).days > MAX_WINDOW_DAYS:
-        raise ValidationError(
-            f"the window from..to may span at most {MAX_WINDOW_DAYS} days", field="to"
+        raise InvalidInput(
+            "end", f"the window $start..$end may span at most {MAX_WINDOW_DAYS} days"
         )
     return Window(start, end, start, end)
 

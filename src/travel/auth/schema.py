@@ -12,19 +12,24 @@ from travel.graphql.context import Info
 from travel.kernel.ids import MemberId, WorkspaceId
 
 TYPE_DEFS = '''
-"""A role a member holds in its workspace."""
+"""A role a member holds in its workspace; its permissions are listed on each value."""
 enum TravelRole {
-  "Books, cancels its own bookings and keeps a wishlist."
+  "travel:read, travel:book, travel:favorite: books, cancels its own bookings, keeps a wishlist."
   TRAVELER
-  "Registers providers and lists under them; sees the bookings on its listings."
+  """
+  travel:read, travel:host: registers providers and lists under them; sees and cancels the
+  bookings on its listings.
+  """
   HOST
-  "Everything, including every booking and the analytics."
+  "Every permission, including every booking (travel:admin) and the analytics."
   ADMIN
 }
 
-"""The caller's workspace."""
+"""The caller's workspace: every id the caller sends or receives belongs to it."""
 type TravelWorkspace {
+  "The workspace's id (a UUID), as operators' tools and webhook payloads (workspaceId) name it."
   id: ID!
+  "The workspace's name, as its operator created it."
   name: String!
   "The billing plan, which sets the rate limits: free, pro or enterprise."
   plan: String!
@@ -32,21 +37,27 @@ type TravelWorkspace {
 
 """Who the credential of this request is, and what it may do."""
 type TravelViewer {
-  "The member the credential belongs to (a person or a service account)."
+  "The member the credential belongs to (a person or a service account); a UUID."
   memberId: ID!
   "The member's OIDC subject, or service:<id> for a service account."
   subject: String!
+  "The member's roles, in alphabetical order."
   roles: [TravelRole!]!
-  """What this credential may do, e.g. travel:read: the member's roles' permissions, narrowed
-  by the API key's own list when it has one. Fields that need a permission the credential
-  lacks answer FORBIDDEN."""
+  """
+  What this credential may do, e.g. travel:read, in alphabetical order: the member's roles'
+  permissions, narrowed by the API key's own list when it has one. Fields that need a
+  permission the credential lacks answer FORBIDDEN.
+  """
   permissions: [String!]!
+  "The workspace the credential is scoped to."
   workspace: TravelWorkspace!
 }
 
 extend type Query {
-  """The caller: its member, roles, effective permissions and workspace. Any valid credential
-  may read it (no permission needed); a client uses it to show only what the caller may do."""
+  """
+  The caller: its member, roles, effective permissions and workspace. Any valid credential
+  may read it (no permission needed); a client uses it to show only what the caller may do.
+  """
   travelViewer: TravelViewer!
 }
 '''

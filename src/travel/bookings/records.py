@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
+
+from travel.money import from_minor
 
 CONFIRMED = "CONFIRMED"
 CANCELLED = "CANCELLED"
@@ -25,10 +27,14 @@ class BookingRecord:
     check_in: date
     check_out: date
     guests: int
-    total_price: Decimal
+    total_minor: int
     currency: str
     created_at: datetime
     updated_at: datetime
+    total_price: Decimal = field(init=False)  # total_minor in `currency`
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total_price", from_minor(self.total_minor, self.currency))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +70,14 @@ class BookingScope:
     everything: bool = False
     booked_by: uuid.UUID | None = None  # travel:book — one's own bookings
     hosted_by: uuid.UUID | None = None  # travel:host — bookings on listings of one's providers
+
+
+@dataclass(frozen=True, slots=True)
+class BookingConditions:
+    """What a filter asks of bookings, within the caller's scope; None means "any"."""
+
+    status: str | None = None
+    target_type: str | None = None
+    target_id: uuid.UUID | None = None
+    booked_by: uuid.UUID | None = None
+    hosted_by: uuid.UUID | None = None

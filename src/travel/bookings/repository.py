@@ -15,47 +15,30 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings import rules
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
-    CONFIRMED,
     BookableListing,
+    BookingConditions,
     BookingRecord,
     BookingScope,
     TransitionRecord,
 )
-from travel.catalog.availability import BookedSpan
+from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
 from travel.catalog.models import Listing, Provider
+from travel.db.base import columns_for
 from travel.db.session import Reads
 from travel.kernel.ids import WorkspaceId
-from travel.money import from_minor
 from travel.pagination import Page
 
-_BOOKING_COLUMNS = (
-    Booking.id,
-    Booking.reference_code,
-    Booking.listing_kind,
-    Booking.listing_id,
-    Booking.member_id,
-    Booking.status,
-    Booking.payment_status,
-    Booking.check_in,
-    Booking.check_out,
-    Booking.guests,
-    Booking.total_minor,
-    Booking.currency,
-    Booking.created_at,
-    Booking.updated_at,
+_BOOKING_COLUMNS = columns_for(
+    BookingRecord, Booking, target_type=Booking.listing_kind, target_id=Booking.listing_id
 )
-
-
-def booking_record(row: Sequence[Any]) -> BookingRecord:
-    """A record from a row of `_BOOKING_COLUMNS` (total converted from minor units)."""
-    values = list(row)
-    values[10] = from_minor(values[10], values[11])
-    return BookingRecord(*values)
 
 
 def booking_record_of(row: dict[str, Any]) -> BookingRecord:
     """A record from a booking row given as a dict of every column."""
-    return booking_record([row[column.key] for column in _BOOKING_COLUMNS])
+    return BookingRecord(*(row[column.key] for column in _BOOKING_COLUMNS))
+
+
+_BOOKABLE_COLUMNS = columns_for(BookableListing, Listing)
 
 
 async def lock_listing(
@@ -64,17 +47,7 @@ async def lock_listing(
     """The listing, row-locked until commit (`FOR UPDATE` on PostgreSQL; on SQLite the
     writer already holds the database's write lock), so capacity checks cannot interleave."""
     stmt = (
-        select(
-            Listing.id,
-            Listing.kind,
-            Listing.price_minor,
-            Listing.currency,
-            Listing.units,
-            Listing.max_guests,
-            Listing.capacity,
-            Listing.starts_at,
-            Listing.departs_at,
-        )
+        select(*_BOOKABLE_COLUMNS)
         .where(Listing.workspace_id == workspace_id, Listing.id == listing_id)
         .with_for_update()
     )
@@ -86,7 +59,7 @@ def _confirmed_on(workspace_id: WorkspaceId, listing_id: uuid.UUID) -> ColumnEle
     return and_(
         Booking.workspace_id == workspace_id,
         Booking.listing_id == listing_id,
-        Booking.status == CONFIRMED,
+        Booking.status == HOLDS_CAPACITY,
     )
 
 
@@ -147,7 +120,7 @@ async def booking_for_update(
     if row is None:
         return None
     owner: uuid.UUID = row.owner_member_id
-    return booking_record(row[:-1]), owner
+    return BookingRecord(*row[:-1]), owner
 
 
 async def set_status(
@@ -172,40 +145,40 @@ async def list_bookings(
     workspace_id: WorkspaceId,
     scope: BookingScope,
     page: Page,
-    filters: dict[str, Any],
+    wanted: BookingConditions,
 ) -> list[BookingRecord]:
-    """The bookings in `scope` matching `filters`, newest first."""
+    """The bookings in `scope` matching `wanted`, newest first."""
     stmt = (
         select(*_BOOKING_COLUMNS)
-        .where(*_matching(workspace_id, scope, filters))
+        .where(*_matching(workspace_id, scope, wanted))
         .order_by(Booking.created_at.desc(), Booking.id.desc())
     )
     rows = await session.execute(stmt.offset(page.skip).limit(page.take))
-    return [booking_record(row) for row in rows]
+    return [BookingRecord(*row) for row in rows]
 
 
 async def count_bookings(
-    session: Reads, workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+    session: Reads, workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
 ) -> int:
     """How many bookings `list_bookings` would return over all pages."""
-    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, filters))
+    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, wanted))
     return int((await session.execute(stmt)).scalar_one())
 
 
 def _matching(
-    workspace_id: WorkspaceId, scope: BookingScope, filters: dict[str, Any]
+    workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
 ) -> list[ColumnElement[bool]]:
     where = [Booking.workspace_id == workspace_id, _visible(workspace_id, scope)]
-    for name, column in (
-        ("status", Booking.status),
-        ("target_type", Booking.listing_kind),
-        ("target_id", Booking.listing_id),
-        ("booked_by", Booking.member_id),
+    for value, column in (
+        (wanted.status, Booking.status),
+        (wanted.target_type, Booking.listing_kind),
+        (wanted.target_id, Booking.listing_id),
+        (wanted.booked_by, Booking.member_id),
     ):
-        if filters.get(name) is not None:
-            where.append(column == filters[name])
-    if filters.get("hosted_by") is not None:
-        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, filters["hosted_by"])))
+        if value is not None:
+            where.append(column == value)
+    if wanted.hosted_by is not None:
+        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, wanted.hosted_by)))
     return where
 
 
@@ -246,18 +219,17 @@ async def insert_change_rows(
     await session.execute(insert(AuditEntry).values(audit))
 
 
+_TRANSITION_COLUMNS = columns_for(
+    TransitionRecord, BookingTransition, at=BookingTransition.created_at
+)
+
+
 async def transitions_by_booking(
     session: Reads, workspace_id: WorkspaceId, booking_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, list[TransitionRecord]]:
     """Each booking's timeline, oldest step first."""
     stmt = (
-        select(
-            BookingTransition.booking_id,
-            BookingTransition.from_status,
-            BookingTransition.to_status,
-            BookingTransition.created_at,
-            BookingTransition.actor_member_id,
-        )
+        select(*_TRANSITION_COLUMNS)
         .where(
             BookingTransition.workspace_id == workspace_id,
             BookingTransition.booking_id.in_(booking_ids),
@@ -266,5 +238,6 @@ async def transitions_by_booking(
     )
     timelines: dict[uuid.UUID, list[TransitionRecord]] = {}
     for row in await session.execute(stmt):
-        timelines.setdefault(row[0], []).append(TransitionRecord(*row))
+        step = TransitionRecord(*row)
+        timelines.setdefault(step.booking_id, []).append(step)
     return timelines

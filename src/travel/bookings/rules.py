@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from travel.bookings.inputs import BookingInput
 from travel.bookings.records import BookableListing
-from travel.errors import Unavailable, ValidationError
+from travel.errors import InvalidInput, Unavailable
 from travel.kernel.ids import parse_id
 
 MAX_NIGHTS = 365
@@ -22,7 +23,7 @@ _MAX_TOTAL_MINOR = 2**62  # far below BIGINT; only absurd capacity x price reach
 
 @dataclass(frozen=True, slots=True)
 class BookingRequest:
-    """A validated `CreateTravelBookingInput` (not yet checked against its listing)."""
+    """A validated BookingInput (not yet checked against its listing)."""
 
     target_type: str
     target_id: uuid.UUID
@@ -40,22 +41,20 @@ def parse_listing_id(raw: Any) -> uuid.UUID:
     return parse_id(raw, "Listing not found")
 
 
-def parse_input(data: dict[str, Any], today: date) -> BookingRequest:
-    """The request `data` describes, or VALIDATION_ERROR naming the offending field."""
-    kind: str = data["targetType"]
-    check_in: date = data["checkIn"]
+def parse_input(given: BookingInput, today: date) -> BookingRequest:
+    """The request `given` describes, or VALIDATION_ERROR naming the offending field."""
+    kind, check_in = given.target_type, given.check_in
     if check_in < today:
-        raise ValidationError("input.checkIn must not be in the past", field="input.checkIn")
+        raise InvalidInput("check_in", "$check_in must not be in the past")
     if check_in > today + HORIZON:
-        raise ValidationError(
-            f"input.checkIn must be within {HORIZON.days} days (five years) from today",
-            field="input.checkIn",
+        raise InvalidInput(
+            "check_in", f"$check_in must be within {HORIZON.days} days (five years) from today"
         )
-    check_out = _check_out(kind, check_in, data.get("checkOut"))
-    guests = 1 if data.get("guests") is None else int(data["guests"])
+    check_out = _check_out(kind, check_in, given.check_out)
+    guests = 1 if given.guests is None else given.guests
     if guests < 1:
-        raise ValidationError("input.guests must be at least 1", field="input.guests")
-    target_id = parse_listing_id(data["targetId"])
+        raise InvalidInput("guests", "$guests must be at least 1")
+    target_id = parse_listing_id(given.target_id)
     return BookingRequest(kind, target_id, check_in, check_out, guests)
 
 
@@ -63,21 +62,17 @@ def _check_out(kind: str, check_in: date, check_out: date | None) -> date:
     if kind != "PROPERTY":
         # Tours, activities, events and trips are booked for one date.
         if check_out is not None and check_out != check_in:
-            raise ValidationError(
-                f"input.checkOut must be omitted or equal to input.checkIn for a {kind}",
-                field="input.checkOut",
+            raise InvalidInput(
+                "check_out", f"$check_out must be omitted or equal to $check_in for a {kind}"
             )
         return check_in
     if check_out is None:
-        raise ValidationError("input.checkOut is required for a PROPERTY", field="input.checkOut")
+        raise InvalidInput("check_out", "$check_out is required for a PROPERTY")
     nights = (check_out - check_in).days
     if nights < 1:
-        raise ValidationError(
-            "input.checkOut must be after input.checkIn (at least one night)",
-            field="input.checkOut",
-        )
+        raise InvalidInput("check_out", "$check_out must be after $check_in (at least one night)")
     if nights > MAX_NIGHTS:
-        raise ValidationError(f"A stay is at most {MAX_NIGHTS} nights", field="input.checkOut")
+        raise InvalidInput("check_out", f"A stay is at most {MAX_NIGHTS} nights")
     return check_out
 
 
@@ -94,17 +89,14 @@ def check_listing(request: BookingRequest, listing: BookableListing, now: dateti
     if fixed is not None:
         noun = listing.kind.lower()
         if request.check_in != fixed.date():
-            raise ValidationError(
-                f"input.checkIn must be {fixed.date().isoformat()}, the {noun}'s date (UTC)",
-                field="input.checkIn",
+            raise InvalidInput(
+                "check_in", f"$check_in must be {fixed.date().isoformat()}, the {noun}'s date (UTC)"
             )
         if fixed <= now:
             raise Unavailable(f"The {noun} has already started")
     limit = guest_limit(listing)
     if request.guests > limit:
-        raise ValidationError(
-            f"input.guests must be at most {limit} for this listing", field="input.guests"
-        )
+        raise InvalidInput("guests", f"$guests must be at most {limit} for this listing")
 
 
 def fixed_start(listing: BookableListing) -> datetime | None:
@@ -128,5 +120,5 @@ def total_minor(request: BookingRequest, listing: BookableListing) -> int:
     quantity = request.nights if listing.kind == "PROPERTY" else request.guests
     total = quantity * listing.price_minor
     if total >= _MAX_TOTAL_MINOR:
-        raise ValidationError("The booking's total price is too large", field="input.guests")
+        raise InvalidInput("guests", "The booking's total price is too large")
     return total

@@ -1,8 +1,8 @@
 """The bookable columns of recently booked listings, kept in process so that a booking can go
-straight to its atomic write (one round trip) instead of reading the listing first.
+straight to its write (one round trip) instead of reading the listing first.
 
 Only a hint: the write compares the listing under its lock with what the rules used and, if it
-differs, answers with the listing as it is (travel.bookings.atomic.Outcome.LISTING), so a stale
+differs, answers with the listing as it is (travel.bookings.write.Outcome.LISTING), so a stale
 entry costs one more round trip, never a wrong booking. Keys include the workspace: an entry is
 only ever used for the workspace that read it.
 """

@@ -5,20 +5,21 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
-from travel.bookings import atomic, repository, rules
+from travel.bookings import repository, rules, write
 from travel.bookings.history import change_rows, record_change
+from travel.bookings.inputs import BookingFilterInput, BookingInput
 from travel.bookings.records import (
     CANCELLED,
     CONFIRMED,
     PAID,
     REFUNDED,
     BookableListing,
+    BookingConditions,
     BookingRecord,
     BookingScope,
 )
@@ -27,7 +28,7 @@ from travel.bookings.repository import booking_record_of
 from travel.bookings.seen import SEEN
 from travel.db.base import utcnow
 from travel.db.session import Reads
-from travel.errors import Forbidden, NotFound, Unavailable, ValidationError
+from travel.errors import Forbidden, InvalidInput, NotFound, Unavailable, ValidationError
 from travel.kernel.ids import parse_id, try_parse_id
 from travel.pagination import Page
 
@@ -36,21 +37,21 @@ _ATTEMPTS = 6
 
 
 async def create_booking(
-    session: AsyncSession, principal: Principal, data: dict[str, Any]
+    session: AsyncSession, principal: Principal, given: BookingInput
 ) -> BookingRecord:
     """Confirm a paid booking of a listing in the caller's workspace, if there is room.
 
     The rules run here on the listing as read (or as recently seen, travel.bookings.seen); the
-    write (travel.bookings.atomic) happens only if the listing is still that one under its lock,
+    write (travel.bookings.write) happens only if the listing is still that one under its lock,
     else the rules run again on the listing as it is.
     """
     principal.require(Permission.BOOK)
     now = utcnow()
-    request = rules.parse_input(data, today=now.date())
+    request = rules.parse_input(given, today=now.date())
     workspace_id = principal.workspace_id
     attempt = _attempt_on_seen(principal, request, now)
     for _ in range(_ATTEMPTS):
-        result = await atomic.book(session, workspace_id, request.target_id, attempt)
+        result = await write.book(session, workspace_id, request.target_id, attempt)
         listing = result.listing
         if listing is None:
             SEEN.forget(workspace_id, request.target_id)
@@ -58,9 +59,9 @@ async def create_booking(
         SEEN.remember(workspace_id, listing)
         if listing.kind != request.target_type:
             raise NotFound("Listing not found")
-        if result.outcome is atomic.Outcome.CREATED and attempt is not None:
+        if result.outcome is write.Outcome.CREATED and attempt is not None:
             return booking_record_of(attempt.booking)
-        if result.outcome is atomic.Outcome.FULL:
+        if result.outcome is write.Outcome.FULL:
             raise Unavailable("No availability left for these dates and guests")
         # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
         attempt = _attempt(principal, request, listing, now)
@@ -69,7 +70,7 @@ async def create_booking(
 
 def _attempt_on_seen(
     principal: Principal, request: rules.BookingRequest, now: datetime
-) -> atomic.Attempt | None:
+) -> write.Attempt | None:
     """An attempt built on the listing as last seen, if it passes the rules; a refusal is only
     ever given on the listing read fresh, so anything else starts with a read."""
     seen = SEEN.get(principal.workspace_id, request.target_id)
@@ -83,7 +84,7 @@ def _attempt_on_seen(
 
 def _attempt(
     principal: Principal, request: rules.BookingRequest, listing: BookableListing, now: datetime
-) -> atomic.Attempt:
+) -> write.Attempt:
     """Every row a booking of `listing` writes, with a freshly drawn reference code, once the
     listing's rules pass (VALIDATION_ERROR or UNAVAILABLE otherwise)."""
     rules.check_listing(request, listing, now)
@@ -106,7 +107,7 @@ def _attempt(
     }
     record = booking_record_of(booking)
     change = change_rows(principal, record, from_status=None, event_type="booking.created")
-    return atomic.Attempt(seen=listing, booking=booking, change=change)
+    return write.Attempt(seen=listing, booking=booking, change=change)
 
 
 def scope_of(principal: Principal) -> BookingScope:
@@ -149,35 +150,40 @@ async def get_booking(session: Reads, principal: Principal, raw_id: str) -> Book
 
 
 async def list_bookings(
-    session: Reads, principal: Principal, page: Page, filters: dict[str, Any]
+    session: Reads, principal: Principal, page: Page, given: BookingFilterInput | None
 ) -> list[BookingRecord]:
     """The bookings the caller may see, newest first."""
     scope = scope_of(principal)
-    wanted = _filters(filters, principal)
+    wanted = _conditions(given, principal)
     return await repository.list_bookings(session, principal.workspace_id, scope, page, wanted)
 
 
-async def count_bookings(session: Reads, principal: Principal, filters: dict[str, Any]) -> int:
+async def count_bookings(
+    session: Reads, principal: Principal, given: BookingFilterInput | None
+) -> int:
     """How many bookings `list_bookings` finds over all pages."""
     scope = scope_of(principal)
     return await repository.count_bookings(
-        session, principal.workspace_id, scope, _filters(filters, principal)
+        session, principal.workspace_id, scope, _conditions(given, principal)
     )
 
 
-def _filters(raw: dict[str, Any], principal: Principal) -> dict[str, Any]:
-    """The conditions `raw` (a TravelBookingFilter) asks for; they only ever narrow the
-    caller's scope."""
-    wanted: dict[str, Any] = {"status": raw.get("status"), "target_type": raw.get("targetType")}
-    if raw.get("bookedByViewer"):
-        wanted["booked_by"] = principal.member_id
-    if raw.get("hostedByViewer"):
-        wanted["hosted_by"] = principal.member_id
-    if raw.get("targetId") is not None:
-        wanted["target_id"] = try_parse_id(raw["targetId"])
-        if wanted["target_id"] is None:
-            raise ValidationError("filter.targetId is not a valid id", field="filter.targetId")
-    return wanted
+def _conditions(given: BookingFilterInput | None, principal: Principal) -> BookingConditions:
+    """The conditions a filter asks for; they only ever narrow the caller's scope."""
+    if given is None:
+        return BookingConditions()
+    target_id = None
+    if given.target_id is not None:
+        target_id = try_parse_id(given.target_id)
+        if target_id is None:
+            raise InvalidInput("target_id", "$target_id is not a valid id")
+    return BookingConditions(
+        status=given.status,
+        target_type=given.target_type,
+        target_id=target_id,
+        booked_by=principal.member_id if given.booked_by_viewer else None,
+        hosted_by=principal.member_id if given.hosted_by_viewer else None,
+    )
 
 
 async def cancel_booking(session: AsyncSession, principal: Principal, raw_id: str) -> BookingRecord:

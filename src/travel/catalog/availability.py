@@ -1,6 +1,7 @@
-"""Availability arithmetic, free of I/O: what remains bookable, per date and per request.
+"""The capacity rule: what remains bookable, per date and per request — written once here, in
+each form it runs in, side by side.
 
-The model (decision 0010):
+The model (docs/decisions/0010-availability-model.md):
 - A stay (PROPERTY) has `units` identical rooms. A booking occupies one room for the nights
   `[check_in, check_out)`, so a check-out day is free for the next guest's check-in.
 - Every other kind has a `capacity` in persons per date. A booking takes `guests` places on
@@ -8,7 +9,17 @@ The model (decision 0010):
 - Events and trips happen once: they are bookable only on `occurs_on`, the UTC date on which
   the event starts or the trip departs. Tours and activities run every date.
 
-Only CONFIRMED bookings count; the caller passes them in as `BookedSpan`s.
+Only CONFIRMED bookings count (HOLDS_CAPACITY).
+
+The rule itself is two predicates, `holds_night` and `holds_day`, written with operators that
+mean the same on Python dates and on SQLAlchemy columns. They run:
+- in Python (I/O-free): the calendar, and SQLite's booking (`has_room`, travel.bookings.write);
+- as SQLAlchemy conditions: the availability filter (travel.catalog.repository.search);
+- as PL/pgSQL text, compiled from the same predicates: PostgreSQL's one-statement booking
+  (`plpgsql_taken` and PLPGSQL_FULL beside `has_room`, rendered into
+  travel.bookings.write.function).
+tests/test_bookings_availability_model.py holds the booking forms equal (on PostgreSQL the
+function decides, the Python arithmetic is the model); the search tests run on both databases.
 """
 
 from __future__ import annotations
@@ -16,10 +27,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
+from sqlalchemy import column, literal_column, table
+
+from travel.bookings.records import CONFIRMED
 from travel.catalog.records import ListingRecord
 
 MAX_RANGE_DAYS = 366  # longest range a calendar or an availability filter may ask about
+HOLDS_CAPACITY = CONFIRMED  # the only status that holds capacity: a cancellation frees at once
+
+
+def holds_night(span: Any, night: Any) -> Any:
+    """Whether a stay `span` holds a room on the night starting `night`: `[check_in,
+    check_out)`, so the check-out day is free for the next guest."""
+    return (span.check_in <= night) & (span.check_out > night)
+
+
+def holds_day(span: Any, day: Any) -> Any:
+    """Whether a booking `span` of another kind holds its places on `day`: check-in to
+    check-out, both included."""
+    return (span.check_in <= day) & (span.check_out >= day)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +75,12 @@ def dates_between(first: date, last: date) -> list[date]:
 
 def units_booked_on(night: date, spans: Iterable[BookedSpan]) -> int:
     """Rooms taken on the night that starts on `night`."""
-    return sum(1 for s in spans if s.check_in <= night < s.check_out)
+    return sum(1 for s in spans if holds_night(s, night))
 
 
 def persons_booked_on(day: date, spans: Iterable[BookedSpan]) -> int:
     """Places taken on `day` (a booking covers check-in to check-out, both included)."""
-    return sum(s.guests for s in spans if s.check_in <= day <= s.check_out)
+    return sum(s.guests for s in spans if holds_day(s, day))
 
 
 def runs_on(day: date, occurs_on: date | None) -> bool:
@@ -99,3 +127,65 @@ def daily_availability(
             total, taken = 0, 0
         calendar.append(DayAvailability(day, total, max(0, total - taken)))
     return calendar
+
+
+# --- The booking's question, "is there room for this one?", in Python and in PL/pgSQL ---
+
+
+def has_room(
+    kind: str,
+    units: int,
+    capacity: int | None,
+    spans: Sequence[BookedSpan],
+    booking: BookedSpan,
+) -> bool:
+    """Whether `booking` fits beside the confirmed `spans`: a room free every night of a stay,
+    or `guests` places on every date of anything else (SQLite's booking; PLPGSQL_FULL is
+    PostgreSQL's)."""
+    first, last = booking.check_in, booking.check_out
+    if kind == "PROPERTY":
+        return remaining_for_stay(units, spans, first, last) >= 1
+    return remaining_persons(capacity or 0, spans, first, last) >= booking.guests
+
+
+_SPANS = table("spans", column("check_in"), column("check_out"), column("guests"))
+
+
+def _plpgsql(predicate: Any) -> str:
+    return str(predicate)  # plain column comparisons: the same text in every dialect
+
+
+def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
+    """PL/pgSQL that sets `taken` to the most rooms (stays) or places (others) held on one
+    night or date of the booking `b` of listing `l` (the function's variables), counting the
+    CONFIRMED bookings that overlap it. `longest_*` bound how far back a booking can start
+    and still overlap (travel.bookings.rules.longest_booking)."""
+    night = _plpgsql(holds_night(_SPANS.c, literal_column("day")))
+    day = _plpgsql(holds_day(_SPANS.c, literal_column("day")))
+    return f"""\
+  -- What is taken on each night (stays: check-out exclusive) or date (others: inclusive) of
+  -- the request, counting the CONFIRMED bookings that overlap it (travel.catalog.availability).
+  -- A stay lasts at most {longest_stay} nights and anything else one date, which bounds the
+  -- index range scanned (travel.bookings.rules.longest_booking).
+  longest := CASE WHEN l.kind = 'PROPERTY' THEN {longest_stay} ELSE {longest_other} END;
+  WITH spans AS MATERIALIZED (
+    SELECT s.check_in, s.check_out, s.guests FROM bookings s
+    WHERE s.workspace_id = p_workspace_id AND s.listing_id = p_listing_id
+      AND s.status = '{HOLDS_CAPACITY}' AND s.check_in <= b.check_out
+      AND s.check_in >= b.check_in - longest AND s.check_out >= b.check_in
+  ), days AS (
+    SELECT b.check_in + n AS day FROM generate_series(0, b.check_out - b.check_in) AS n
+  )
+  SELECT coalesce(max(
+    CASE WHEN l.kind = 'PROPERTY'
+      THEN (SELECT count(*) FROM spans WHERE {night})
+      ELSE (SELECT coalesce(sum(spans.guests), 0) FROM spans
+            WHERE {day})
+    END), 0) INTO taken
+  FROM days
+  WHERE l.kind <> 'PROPERTY' OR day < b.check_out;"""
+
+
+# `has_room`, negated, over the `taken` that `plpgsql_taken` counts.
+PLPGSQL_FULL = """(l.kind = 'PROPERTY' AND l.units - taken < 1)
+     OR (l.kind <> 'PROPERTY' AND coalesce(l.capacity, 0) - taken < b.guests)"""

@@ -6,17 +6,17 @@ import uuid
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
 
 from travel.catalog.availability import MAX_RANGE_DAYS
-from travel.errors import ValidationError
+from travel.catalog.inputs import ListingFilterInput, ProviderFilterInput
+from travel.errors import InvalidInput
 from travel.kernel.ids import try_parse_id
 from travel.money import currency_code
 
 MAX_TEXT = 200
 MAX_WORDS = 10
 MAX_PRICE = Decimal(10**12)  # any listing's price is below it, in every currency
-_DATES = ("filter.availableFrom", "filter.availableTo")
+_DATES = ("available_from", "available_to")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +52,13 @@ class ProviderFilter:
     owned_by_viewer: bool = False
 
 
-def _invalid(field: str, problem: str) -> ValidationError:
-    return ValidationError(f"filter.{field} {problem}", field=f"filter.{field}")
+def _invalid(field: str, problem: str) -> InvalidInput:
+    return InvalidInput(field, f"${field} {problem}")
 
 
-def words(raw: dict[str, Any]) -> tuple[str, ...]:
+def words(value: str | None) -> tuple[str, ...]:
     """The lower-cased words of `text`: each must appear in the name or the description."""
-    value = raw.get("text") or ""
+    value = value or ""
     if len(value) > MAX_TEXT:
         raise _invalid("text", f"must be at most {MAX_TEXT} characters")
     found = tuple(dict.fromkeys(value.lower().split()))
@@ -67,22 +67,21 @@ def words(raw: dict[str, Any]) -> tuple[str, ...]:
     return found
 
 
-def _rating(raw: dict[str, Any]) -> float | None:
-    value = raw.get("minRating")
+def _rating(value: float | None) -> float | None:
     if value is not None and not 0 <= value <= 5:
-        raise _invalid("minRating", "must be between 0 and 5")
+        raise _invalid("min_rating", "must be between 0 and 5")
     return None if value is None else float(value)
 
 
-def _prices(raw: dict[str, Any]) -> tuple[Decimal | None, Decimal | None]:
-    low, high = raw.get("minPrice"), raw.get("maxPrice")
-    for name, value in (("minPrice", low), ("maxPrice", high)):
+def _prices(given: ListingFilterInput) -> tuple[Decimal | None, Decimal | None]:
+    low, high = given.min_price, given.max_price
+    for name, value in (("min_price", low), ("max_price", high)):
         if value is not None and value < 0:
             raise _invalid(name, "must not be negative")
         if value is not None and value > MAX_PRICE:
             raise _invalid(name, f"must be at most {MAX_PRICE}")
     if low is not None and high is not None and low > high:
-        raise _invalid("maxPrice", "must not be less than filter.minPrice")
+        raise _invalid("max_price", "must not be less than $min_price")
     return low, high
 
 
@@ -90,53 +89,52 @@ def window(
     first: date | None, last: date | None, *, stay: bool, names: tuple[str, str]
 ) -> DateWindow:
     """A validated range of at most MAX_RANGE_DAYS days (nights, for a stay); `names` are the
-    two arguments' names, for the messages."""
+    input's fields holding the two ends, for the errors."""
     start, end = names
     if first is None or last is None:
         missing = start if first is None else end
-        raise ValidationError(f"{missing} is required with {start} and {end}", field=missing)
+        raise InvalidInput(missing, f"${missing} is required with ${start} and ${end}")
     if last < first or (stay and last == first):
         problem = "after" if stay else "on or after"
-        raise ValidationError(f"{end} must be {problem} {start}", field=end)
+        raise InvalidInput(end, f"${end} must be {problem} ${start}")
     if (last - first).days + (0 if stay else 1) > MAX_RANGE_DAYS:
-        raise ValidationError(f"{start} to {end} spans more than {MAX_RANGE_DAYS} days", field=end)
+        raise InvalidInput(end, f"${start} to ${end} spans more than {MAX_RANGE_DAYS} days")
     return DateWindow(first, last)
 
 
-def _provider(raw: dict[str, Any]) -> tuple[uuid.UUID | None, bool]:
-    value = raw.get("providerId")
+def _provider(value: str | None) -> tuple[uuid.UUID | None, bool]:
     if value is None:
         return None, False
     parsed = try_parse_id(value)
     return parsed, parsed is None
 
 
-def listing_filter(raw: dict[str, Any] | None, kind: str) -> ListingFilter:
+def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter:
     """The filter a `TravelListingFilterInput` asks for, or VALIDATION_ERROR naming the field."""
-    if not raw:
+    if given is None:
         return ListingFilter()
-    guests = raw.get("guests")
+    guests = given.guests
     if guests is not None and guests < 1:
         raise _invalid("guests", "must be at least 1")
-    dated = raw.get("availableFrom") is not None or raw.get("availableTo") is not None
+    dated = given.available_from is not None or given.available_to is not None
     stay = kind == "PROPERTY"
-    low, high = _prices(raw)
-    provider_id, unknown_provider = _provider(raw)
-    location = (raw.get("location") or "").strip().lower()
+    low, high = _prices(given)
+    provider_id, unknown_provider = _provider(given.provider_id)
+    location = (given.location or "").strip().lower()
     if len(location) > MAX_TEXT:
         raise _invalid("location", f"must be at most {MAX_TEXT} characters")
-    currency = raw.get("currency")
+    currency = given.currency
     return ListingFilter(
-        words=words(raw),
+        words=words(given.text),
         location=location or None,
         min_price=low,
         max_price=high,
-        currency=None if currency is None else currency_code(currency, "filter.currency"),
-        min_rating=_rating(raw),
+        currency=None if currency is None else currency_code(currency),
+        min_rating=_rating(given.min_rating),
         provider_id=provider_id,
         matches_nothing=unknown_provider,
         window=(
-            window(raw.get("availableFrom"), raw.get("availableTo"), stay=stay, names=_DATES)
+            window(given.available_from, given.available_to, stay=stay, names=_DATES)
             if dated
             else None
         ),
@@ -144,13 +142,13 @@ def listing_filter(raw: dict[str, Any] | None, kind: str) -> ListingFilter:
     )
 
 
-def provider_filter(raw: dict[str, Any] | None) -> ProviderFilter:
+def provider_filter(given: ProviderFilterInput | None) -> ProviderFilter:
     """The filter a `TravelProviderFilterInput` asks for."""
-    if not raw:
+    if given is None:
         return ProviderFilter()
     return ProviderFilter(
-        type=raw.get("type"),
-        words=words(raw),
-        min_rating=_rating(raw),
-        owned_by_viewer=bool(raw.get("ownedByViewer")),
+        type=given.type,
+        words=words(given.text),
+        min_rating=_rating(given.min_rating),
+        owned_by_viewer=bool(given.owned_by_viewer),
     )

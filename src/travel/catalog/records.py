@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
 from travel.kernel.kinds import ListingKind
+from travel.money import from_minor
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ class ListingRecord:
     name: str
     description: str | None
     location: str
-    price: Decimal
+    price_minor: int
     currency: str
     rating: float | None
     amenities: list[str]
@@ -45,6 +46,10 @@ class ListingRecord:
     arrives_at: datetime | None
     mode: str | None
     occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
+    price: Decimal = field(init=False)  # price_minor in `currency`, made once per record
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "price", from_minor(self.price_minor, self.currency))
 
     @property
     def price_per_night(self) -> Decimal:

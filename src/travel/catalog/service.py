@@ -3,39 +3,31 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
-from travel.catalog import inputs, repository
+from travel.catalog import repository, rules
 from travel.catalog.filters import DateWindow, ListingFilter, ProviderFilter, window
+from travel.catalog.inputs import ListingInput, ProviderInput
 from travel.catalog.models import Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.session import Reads
-from travel.errors import Forbidden, NotFound, ValidationError
+from travel.errors import Forbidden, NotFound
 from travel.kernel.ids import parse_id
 from travel.kernel.kinds import ListingKind
 from travel.pagination import Page
 
-PROVIDER_TYPES = ("HOST", "OPERATOR")
-
 
 async def create_provider(
-    session: AsyncSession, principal: Principal, data: dict[str, Any]
+    session: AsyncSession, principal: Principal, given: ProviderInput
 ) -> ProviderRecord:
     """Register a host or operator owned by the caller."""
     principal.require(Permission.HOST)
-    name = inputs.text(data, "name")
-    provider_type = data.get("type")
-    if provider_type not in PROVIDER_TYPES:
-        raise ValidationError("input.type must be HOST or OPERATOR", field="input.type")
+    values = rules.provider_values(given)
     provider = Provider(
-        workspace_id=principal.workspace_id,
-        owner_member_id=principal.member_id,
-        name=name,
-        type=provider_type,
+        workspace_id=principal.workspace_id, owner_member_id=principal.member_id, **values
     )
     return await repository.insert_provider(session, provider)
 
@@ -102,19 +94,19 @@ async def get_listing(
 
 
 async def create_listing(
-    session: AsyncSession, principal: Principal, kind: str, data: dict[str, Any]
+    session: AsyncSession, principal: Principal, kind: str, given: ListingInput
 ) -> ListingRecord:
     """Add a listing of `kind` under a provider the caller owns (admins: any provider)."""
     principal.require(Permission.HOST)
-    values = inputs.LISTING_VALUES[kind](data)
-    provider = await _provider_to_list_under(session, principal, data.get("providerId"))
+    values = rules.listing_values(given)
+    provider = await _provider_to_list_under(session, principal, given.provider_id)
     return await repository.insert_listing(
         session, principal.workspace_id, provider.id, kind, values
     )
 
 
 async def _provider_to_list_under(
-    session: AsyncSession, principal: Principal, raw_id: Any
+    session: AsyncSession, principal: Principal, raw_id: str
 ) -> ProviderRecord:
     # Found in the caller's workspace first: another workspace's provider is NOT_FOUND.
     provider_id = parse_id(raw_id, "Provider not found")
@@ -128,5 +120,5 @@ async def _provider_to_list_under(
 
 
 def calendar_window(first: date, last: date) -> DateWindow:
-    """The dates an `availability(from, to)` field asks about (both included, ≤ 366)."""
-    return window(first, last, stay=False, names=("from", "to"))
+    """The dates a calendar asks about, `first` to `last` (both included, ≤ 366)."""
+    return window(first, last, stay=False, names=("first", "last"))

@@ -24,8 +24,9 @@ def run_with_databases(action: Callable[[Databases], Awaitable[T]]) -> T:
     """Run `action` against the configured database (the SQLite default is migrated first)."""
 
     async def runner() -> T:
-        databases = Databases(get_settings().database_url, pool_size=2)
+        databases = Databases.from_settings(get_settings(), pool_size=2)
         try:
+            await databases.check_roles()
             if databases.main.dialect == "sqlite":
                 await migrate.upgrade(databases.main)
             return await action(databases)

@@ -19,7 +19,7 @@ _VARIABLES = {
     "max_tokens": "TRAVEL_MAX_QUERY_TOKENS",
     "max_cost": "TRAVEL_MAX_QUERY_COST",
 }
-_URLS = ("database_url", "redis_url")
+_URLS = ("database_url", "system_database_url", "redis_url")
 
 
 def effective(settings: Settings) -> dict[str, Any]:

@@ -47,7 +47,7 @@ def _listen(host: str, port: int) -> socket.socket:
 )
 def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None:
     """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
-    from travel.app import DEMO_ENV, create_app, migrate_embedded
+    from travel.app import DEMO_ENV, create_app, prepare_before_serving
 
     settings = get_settings()
     logs.configure(settings.log_level)
@@ -57,6 +57,10 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
         origins = tuple(f"http://{name}:{web_port}" for name in names)
         settings = replace(settings, cors_origins=origins)
         os.environ["TRAVEL_CORS_ORIGINS"] = ",".join(origins)  # for --workers' processes
+    # Before listening: a database that is not migrated, or a system role that cannot see every
+    # workspace, is one line and an exit, not a traceback from inside the server. The embedded
+    # database is migrated here once (with --workers, each worker would race to migrate it).
+    prepare_before_serving(settings)
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))
@@ -75,10 +79,8 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
         uvicorn.Server(config).run(sockets=sockets)
         return
-    # Several workers: the embedded database is migrated once here, before any worker starts
-    # (each worker would otherwise race to migrate it); every worker builds its own app from
-    # the same settings in a fresh process (uvicorn spawns them) and shares the sockets.
-    migrate_embedded(settings)
+    # Several workers: every worker builds its own app from the same settings in a fresh
+    # process (uvicorn spawns them) and shares the sockets.
     if demo:
         os.environ[DEMO_ENV] = "1"
     config = uvicorn.Config(

@@ -8,24 +8,17 @@ import signal
 import click
 
 from travel import logs
-from travel.db import migrate
+from travel.app import prepare_database
 from travel.db.registry import Databases
 from travel.events.dispatcher import Dispatcher
 from travel.events.sender import http_client
 from travel.settings import Settings, get_settings
 
 
-async def _prepare(databases: Databases) -> None:
-    if databases.main.dialect == "sqlite":
-        await migrate.upgrade(databases.main)
-    elif not await migrate.is_current(databases.main):
-        raise click.ClickException("the database is not migrated: run `travel db upgrade` first")
-
-
 async def _work(settings: Settings, *, once: bool, interval: float) -> int:
-    databases = Databases(settings.database_url, pool_size=4)
+    databases = Databases.from_settings(settings, pool_size=4, serving=True)
     try:
-        await _prepare(databases)
+        await prepare_database(databases)
         async with http_client(settings.webhook_timeout_seconds) as http:
             dispatcher = Dispatcher.from_settings(databases, http, settings)
             if once:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from datetime import UTC, datetime
 from typing import Any
@@ -86,3 +87,20 @@ TENANT_TABLES: tuple[str, ...] = (
     "analytics_daily_provider_sales",
     "analytics_stay_dates",
 )
+
+
+def columns_for(record: type[Any], model: type[Any], **renamed: Any) -> tuple[Any, ...]:
+    """The columns to select so that a row builds `record` as `record(*row)`: one per field
+    the record's constructor takes, in its order — the model's column of the same name, or
+    `renamed[field]` where the names differ. The record's fields decide the order, so a
+    column list and a record cannot drift apart."""
+    columns = []
+    for field in dataclasses.fields(record):
+        if field.init:
+            column = renamed.get(field.name, getattr(model, field.name, None))
+            if column is None:
+                raise LookupError(
+                    f"{model.__name__} has no column for {record.__name__}.{field.name}"
+                )
+            columns.append(column)
+    return tuple(columns)

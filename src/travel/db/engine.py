@@ -13,19 +13,19 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from travel.settings import SettingsError
 
 
-def async_url(url: str) -> str:
+def async_url(url: str, setting: str = "TRAVEL_DATABASE_URL") -> str:
     """Turn the plain `sqlite:///…` / `postgresql://…` forms into async driver URLs."""
     try:
         parsed = make_url(url)
     except Exception:
-        raise SettingsError("TRAVEL_DATABASE_URL is not a valid database URL") from None
+        raise SettingsError(f"{setting} is not a valid database URL") from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         return str(parsed.set(drivername="sqlite+aiosqlite"))
     if backend in ("postgresql", "postgres"):
         return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
     raise SettingsError(
-        f"TRAVEL_DATABASE_URL must start with sqlite:/// or postgresql:// (got a {backend!r} URL)"
+        f"{setting} must start with sqlite:/// or postgresql:// (got a {backend!r} URL)"
     )
 
 
@@ -74,20 +74,34 @@ class Engines:
     reader: AsyncEngine
     writer: AsyncEngine
     dialect: str
+    # Migrations, operator commands and the dispatcher: on PostgreSQL a role that bypasses
+    # row-level security (TRAVEL_SYSTEM_DATABASE_URL, docs/decisions/0072-database-roles.md);
+    # the writer itself when no such URL is given (SQLite, or a role that bypasses already).
+    system: AsyncEngine
+    # The application role (PostgreSQL): migrations grant it what it needs, and no more.
+    app_role: str | None = None
 
     async def dispose(self) -> None:
-        await self.reader.dispose()
-        if self.writer is not self.reader:
-            await self.writer.dispose()
+        for engine in {id(e): e for e in (self.reader, self.writer, self.system)}.values():
+            await engine.dispose()
 
 
-def create_engines(url: str, *, pool_size: int = 10) -> Engines:
-    """Build the engines for a plain database URL."""
+def create_engines(
+    url: str,
+    *,
+    pool_size: int = 10,
+    system_url: str | None = None,
+    timeout: float | None = None,
+) -> Engines:
+    """Build the engines for a plain database URL (and, on PostgreSQL, for the system role's
+    URL of the same database: `system_url`). `timeout`: on PostgreSQL, the longest wait for one
+    statement or a new connection of the application's engine (None: the driver's defaults, no
+    statement limit — for migrations and operator commands)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
         reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
         writer = _sqlite_engine(driver_url, immediate=True, pool_size=1)
-        return Engines(reader=reader, writer=writer, dialect="sqlite")
+        return Engines(reader=reader, writer=writer, dialect="sqlite", system=writer)
     # No pre-ping (decision 0005): on asyncpg it costs three round trips per checkout. A
     # connection found dead fails its request and invalidates the whole pool, so after a
     # database restart one request fails and the next ones reconnect; recycling keeps
@@ -102,9 +116,24 @@ def create_engines(url: str, *, pool_size: int = 10) -> Engines:
         max_overflow=0,
         pool_timeout=30,
         pool_recycle=1800,
+        # asyncpg raises TimeoutError past it, answered 503 (travel.db.outage); the statement
+        # is cancelled on the server, the connection stays usable.
+        connect_args={"command_timeout": timeout, "timeout": timeout} if timeout else {},
         **_JSON,
     )
-    return Engines(reader=engine, writer=engine, dialect="postgresql")
+    system = engine
+    system_driver_url = async_url(system_url, "TRAVEL_SYSTEM_DATABASE_URL") if system_url else None
+    if system_driver_url is not None and system_driver_url != driver_url:
+        system = create_async_engine(
+            system_driver_url, pool_size=2, max_overflow=0, pool_recycle=1800, **_JSON
+        )
+    return Engines(
+        reader=engine,
+        writer=engine,
+        dialect="postgresql",
+        system=system,
+        app_role=make_url(driver_url).username,
+    )
 
 
 def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:

@@ -8,6 +8,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from travel.db.engine import Engines
@@ -21,16 +22,23 @@ def alembic_config() -> Config:
     return cfg
 
 
-def _upgrade(connection: Connection, cfg: Config) -> None:
+def _upgrade(connection: Connection, cfg: Config, app_role: str | None) -> None:
+    if app_role is not None:
+        # Revisions grant the application role its privileges by this name (0005).
+        connection.execute(
+            text("SELECT set_config('travel.app_role', :role, true)"), {"role": app_role}
+        )
     cfg.attributes["connection"] = connection
     command.upgrade(cfg, "head")
 
 
 async def upgrade(engines: Engines) -> None:
-    """Bring the database to the newest revision."""
+    """Bring the database to the newest revision, as the system role (on PostgreSQL it owns
+    the tables; the application role only reads and writes rows in them:
+    docs/decisions/0072-database-roles.md)."""
     cfg = alembic_config()
-    async with engines.writer.begin() as conn:
-        await conn.run_sync(_upgrade, cfg)
+    async with engines.system.begin() as conn:
+        await conn.run_sync(_upgrade, cfg, engines.app_role)
 
 
 def _current(connection: Connection) -> str | None:

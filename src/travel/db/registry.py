@@ -11,6 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from travel.db.engine import Engines, create_engines
 from travel.db.session import scope_reads, system_transaction
+from travel.settings import Settings, SettingsError
 
 log = logging.getLogger("travel.db")
 T = TypeVar("T")
@@ -20,16 +21,28 @@ _DEDICATED_URLS = text(
     "SELECT DISTINCT database_url FROM workspaces WHERE database_url IS NOT NULL "
     "ORDER BY database_url"
 )
+_BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
 
 
 class Databases:
     """The shared database's engines plus one set per dedicated tenant database, made on demand."""
 
-    def __init__(self, main_url: str, *, pool_size: int = 10) -> None:
+    def __init__(
+        self,
+        main_url: str,
+        *,
+        pool_size: int = 10,
+        system_url: str | None = None,
+        timeout: float | None = None,
+    ) -> None:
         self.main_url = main_url
-        self.main = create_engines(main_url, pool_size=pool_size)
+        self._system_url = system_url
+        self.main = create_engines(
+            main_url, pool_size=pool_size, system_url=system_url, timeout=timeout
+        )
         scope_reads(self.main)
         self._pool_size = pool_size
+        self._timeout = timeout
         self._dedicated: dict[str, Engines] = {}
 
     def for_tenant(self, database_url: str | None) -> Engines:
@@ -38,10 +51,60 @@ class Databases:
             return self.main
         engines = self._dedicated.get(database_url)
         if engines is None:
-            engines = create_engines(database_url, pool_size=max(2, self._pool_size // 2))
+            engines = create_engines(
+                database_url,
+                pool_size=max(2, self._pool_size // 2),
+                timeout=self._timeout,
+                system_url=self._system_url_of(database_url),
+            )
             scope_reads(engines)
             self._dedicated[database_url] = engines
         return engines
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, *, pool_size: int, serving: bool = False
+    ) -> Databases:
+        """The configured databases; `serving` (serve, worker): statements and connections
+        bounded by TRAVEL_DB_TIMEOUT_SECONDS (migrations and operator commands are not)."""
+        return cls(
+            settings.database_url,
+            pool_size=pool_size,
+            system_url=settings.system_database_url,
+            timeout=settings.db_timeout_seconds if serving else None,
+        )
+
+    def _system_url_of(self, database_url: str) -> str | None:
+        """The system role's URL for a dedicated database: its URL with the system role's name
+        and password (the role exists on that server too: README.md, "PostgreSQL")."""
+        if self._system_url is None:
+            return None
+        system = make_url(self._system_url)
+        return (
+            make_url(database_url)
+            .set(username=system.username, password=system.password)
+            .render_as_string(hide_password=False)
+        )
+
+    async def check_roles(self) -> None:
+        """Refuse to run when the system role cannot see every workspace (operator commands and
+        the dispatcher would silently find nothing), and warn when the application role could
+        (row-level security would not bind it). PostgreSQL only; one query per role."""
+        if self.main.dialect != "postgresql":
+            return
+        async with self.main.system.connect() as conn:
+            if not (await conn.execute(_BYPASSES_RLS)).scalar():
+                raise SettingsError(
+                    "TRAVEL_SYSTEM_DATABASE_URL must name a role with BYPASSRLS "
+                    "(scripts/postgres.sh creates travel_system; README.md, PostgreSQL)"
+                )
+        if self.main.system is not self.main.writer:
+            async with self.main.reader.connect() as conn:
+                if (await conn.execute(_BYPASSES_RLS)).scalar():
+                    log.warning(
+                        "TRAVEL_DATABASE_URL's role bypasses row-level security: tenant "
+                        "isolation rests on the service's own filters alone"
+                    )
 
     async def every_database(self) -> list[Engines]:
         """The shared database's engines, then those of each dedicated tenant database: where

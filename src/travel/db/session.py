@@ -97,8 +97,9 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     """Apply the session's settings as the first statement of each transaction it begins.
 
     Lazily, when the session first uses a connection: a mutation that fails before touching the
-    database costs no round trip, and one that runs as a single autocommit statement (a
-    booking, travel.bookings.atomic) is scoped by that statement itself.
+    database costs no round trip. A connection in autocommit has no transaction to scope (a
+    transaction-local setting would end with its own statement): its statements scope
+    themselves (`autocommit_connection`).
     """
     settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
     if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
@@ -190,6 +191,19 @@ class SerialConnection:
         self._gate = asyncio.Lock()
         self._driver: Any = None
         self.workspace = workspace
+        # SQLAlchemy's reads need the connection in autocommit, carrying the workspace for the
+        # scoping hook; set at the first such read, since the driver's reads need neither
+        # (asyncpg runs a statement outside a transaction on its own) and setting them cost 7 %
+        # of a connectivity check's CPU (bench.spy).
+        self._scoped = workspace is None
+
+    async def _scope(self) -> AsyncConnection:
+        if not self._scoped:
+            await self._connection.execution_options(
+                isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: self.workspace}
+            )
+            self._scoped = True
+        return self._connection
 
     async def fetch(self, read: CompiledRead, params: Mapping[str, Any]) -> list[Any]:
         """Rows of a compiled read, straight from the driver (PostgreSQL only)."""
@@ -225,11 +239,11 @@ class SerialConnection:
         self, statement: Executable, parameters: Any = None
     ) -> CursorResult[*tuple[Any, ...]]:
         async with self._gate:
-            return await self._connection.execute(statement, parameters)
+            return await (await self._scope()).execute(statement, parameters)
 
     async def scalar(self, statement: Executable, parameters: Any = None) -> Any:
         async with self._gate:
-            return await self._connection.scalar(statement, parameters)
+            return await (await self._scope()).scalar(statement, parameters)
 
 
 class CompiledRead:
@@ -328,10 +342,24 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
             yield SerialConnection(connection)
         return
     async with engines.reader.connect() as connection:
-        await connection.execution_options(
-            isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: str(workspace_id)}
-        )
         yield SerialConnection(connection, str(workspace_id))
+
+
+_AUTOCOMMIT = "travel.autocommit"  # session.info: its connection was taken in autocommit mode
+
+
+async def autocommit_connection(session: AsyncSession) -> AsyncConnection:
+    """The session's connection in autocommit mode: each statement is its own transaction (no
+    BEGIN/COMMIT round trips), so each must set the workspace itself, as PostgreSQL's booking
+    function does (travel.bookings.write). The session must not have used another connection.
+
+    Inside a savepoint the session is part of a longer transaction (a request under an
+    Idempotency-Key, travel.idempotency): its statements join it instead, and whatever they
+    lock stays locked until that transaction ends."""
+    if session.in_nested_transaction() or session.info.get(_AUTOCOMMIT):
+        return await session.connection()
+    session.info[_AUTOCOMMIT] = True
+    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
 @asynccontextmanager
@@ -355,9 +383,9 @@ async def tenant_session(
 
 @asynccontextmanager
 async def system_transaction(engines: Engines) -> AsyncIterator[AsyncSession]:
-    """A transaction that may see every workspace: operator commands and the dispatcher only."""
-    async with (
-        _session(engines.writer, engines, ("travel.system", "on")) as session,
-        session.begin(),
-    ):
+    """A transaction that may see every workspace: migrations, operator commands and the
+    dispatcher only. It runs as the system role (TRAVEL_SYSTEM_DATABASE_URL), which bypasses
+    row-level security; the application role has no way to (docs/decisions/0072-database-roles.md).
+    """
+    async with _session(engines.system, engines) as session, session.begin():
         yield session

@@ -12,8 +12,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
-from travel.catalog import inputs, repository, service
+from travel.catalog import repository, rules, service
+from travel.catalog.inputs import CREATE_INPUTS, ProviderInput
 from travel.demo import data
+from travel.kernel.kinds import ListingKind
 
 LISTINGS_PER_KIND = 30
 
@@ -52,13 +54,13 @@ def stay(rng: random.Random, n: int) -> dict[str, Any]:
         "description": f"A {kind.lower()} in {area}, minutes from the best of {city}.",
         **_per_night(_price(rng, 45, 420, city)),
         "amenities": _pick(rng, data.STAY_AMENITIES, 3, 7),
-        "maxGuests": rng.choice((1, 2, 2, 2, 3, 4, 6)),
+        "max_guests": rng.choice((1, 2, 2, 2, 3, 4, 6)),
         "units": units,
     }
 
 
 def _per_night(price: dict[str, Any]) -> dict[str, Any]:
-    return {"pricePerNight": price["price"], "currency": price["currency"]}
+    return {"price_per_night": price["price"], "currency": price["currency"]}
 
 
 def _per_person(rng: random.Random, city: str, country: str, low: int, high: int) -> dict[str, Any]:
@@ -74,7 +76,7 @@ def tour(rng: random.Random, n: int) -> dict[str, Any]:
         "description": f"A small-group {theme} walk starting in {area}.",
         "amenities": _pick(rng, data.TOUR_AMENITIES, 1, 4),
         "capacity": rng.choice((8, 10, 12, 15, 20)),
-        "durationMinutes": rng.choice((90, 120, 150, 180, 240)),
+        "duration_minutes": rng.choice((90, 120, 150, 180, 240)),
     }
 
 
@@ -87,7 +89,7 @@ def activity(rng: random.Random, n: int) -> dict[str, Any]:
         "description": f"{what} with a local expert, meeting point in {area}.",
         "amenities": _pick(rng, data.ACTIVITY_AMENITIES, 1, 4),
         "capacity": rng.choice((4, 6, 8, 10, 16)),
-        "durationMinutes": rng.choice((60, 90, 120, 180)),
+        "duration_minutes": rng.choice((60, 90, 120, 180)),
     }
 
 
@@ -101,8 +103,8 @@ def event(rng: random.Random, n: int, today: date) -> dict[str, Any]:
         "description": f"{what} at a favourite venue in {area}.",
         "amenities": _pick(rng, data.EVENT_AMENITIES, 1, 3),
         "capacity": rng.choice((60, 120, 250, 500, 1500)),
-        "startsAt": starts,
-        "endsAt": starts + timedelta(hours=rng.choice((2, 3, 4))),
+        "starts_at": starts,
+        "ends_at": starts + timedelta(hours=rng.choice((2, 3, 4))),
     }
 
 
@@ -117,8 +119,8 @@ def trip(rng: random.Random, n: int, today: date) -> dict[str, Any]:
         "capacity": {"CAR": 4, "BUS": 50, "TRAIN": 300, "FERRY": 400, "FLIGHT": 180}[mode],
         "origin": origin,
         "destination": destination,
-        "departsAt": departs,
-        "arrivesAt": departs + timedelta(hours=hours),
+        "departs_at": departs,
+        "arrives_at": departs + timedelta(hours=hours),
         "mode": mode,
     }
 
@@ -142,15 +144,19 @@ async def seed_catalog(
     rows = []
     for kind, (providers, build) in builders.items():
         for n in range(LISTINGS_PER_KIND):
-            values = inputs.LISTING_VALUES[kind](build(n))
-            if rng.random() < 0.85:  # a few listings are too new to be rated
-                values["rating"] = round(rng.uniform(3.4, 5.0), 1)
-            rows.append((rng.choice(providers), kind, values))
+            fields = build(n)
+            rating = round(rng.uniform(3.4, 5.0), 1) if rng.random() < 0.85 else None
+            provider = rng.choice(providers)
+            given = CREATE_INPUTS[ListingKind(kind)](provider_id=str(provider), **fields)
+            values = rules.listing_values(given)
+            if rating is not None:  # a few listings are too new to be rated
+                values["rating"] = rating
+            rows.append((provider, kind, values))
     await repository.insert_listings(session, host.workspace_id, rows)
     provider_ratings = {p: round(rng.uniform(3.8, 4.9), 1) for p in hosts + operators}
     await repository.set_provider_ratings(session, host.workspace_id, provider_ratings)
 
 
 async def _provider(session: AsyncSession, host: Principal, name: str, kind: str) -> uuid.UUID:
-    created = await service.create_provider(session, host, {"name": name, "type": kind})
+    created = await service.create_provider(session, host, ProviderInput(name=name, type=kind))
     return created.id

@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from travel import metrics
 from travel.db.base import utcnow
 from travel.db.engine import Engines
+from travel.db.outage import unreachable
 from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction, tenant_transaction
 from travel.errors import ValidationError
@@ -102,8 +103,11 @@ class Dispatcher:
             try:
                 attempts = await self.run_once()
                 await housekeeping.run_due()
-            except Exception:
-                log.exception("webhook dispatch pass failed")
+            except Exception as exc:
+                if unreachable(exc):  # an outage: one line a pass, the next pass retries
+                    log.warning("webhook dispatch pass skipped: database unavailable: %r", exc)
+                else:
+                    log.exception("webhook dispatch pass failed")
                 attempts = 0
             if attempts == 0:
                 with contextlib.suppress(TimeoutError):

@@ -114,6 +114,14 @@ async def insert_endpoint(session: AsyncSession, endpoint: WebhookEndpoint) -> N
     await session.flush()
 
 
+# Fan-out: an event gets one PENDING delivery per enabled endpoint of its workspace, in the
+# event's own transaction (decision 0030). Written once, in the two forms it runs in, side by
+# side: `insert_event` (cancellations; every event on SQLite) and FAN_OUT_IN_PLPGSQL (inside
+# PostgreSQL's one-statement booking, travel.bookings.write). tests/test_webhooks.py checks the
+# deliveries of both on both databases.
+_NEW_DELIVERY = {"status": "PENDING", "attempt_count": 0}
+
+
 async def insert_event(session: AsyncSession, row: dict[str, Any]) -> None:
     """Insert the outbox event `row` and a PENDING delivery to each enabled endpoint of its
     workspace."""
@@ -129,14 +137,25 @@ async def insert_event(session: AsyncSession, row: dict[str, Any]) -> None:
             "created_at": at,
             "event_id": row["id"],
             "endpoint_id": endpoint_id,
-            "status": "PENDING",
-            "attempt_count": 0,
+            **_NEW_DELIVERY,
             "next_attempt_at": at,
         }
         for endpoint_id in (await session.execute(endpoints)).scalars()
     ]
     if deliveries:
         await session.execute(insert(WebhookDelivery), deliveries)
+
+
+def fan_out_in_plpgsql(*, workspace: str, event_id: str, at: str) -> str:
+    """`insert_event`'s deliveries as one PL/pgSQL statement; the arguments are the SQL
+    expressions of the event's workspace, id and time."""
+    status, attempts = _NEW_DELIVERY["status"], _NEW_DELIVERY["attempt_count"]
+    return f"""\
+  INSERT INTO webhook_deliveries
+    (workspace_id, id, created_at, event_id, endpoint_id, status, attempt_count, next_attempt_at)
+  SELECT e.workspace_id, gen_random_uuid(), {at}, {event_id}, e.id,
+    '{status}', {attempts}, {at}
+  FROM webhook_endpoints e WHERE e.workspace_id = {workspace} AND e.enabled;"""
 
 
 async def record_attempt(

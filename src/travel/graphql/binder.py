@@ -5,7 +5,6 @@ The SDL is the readable contract; the resolvers stay thin (GraphQL → service c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,8 @@ from graphql import (
     assert_valid_schema,
     build_schema,
 )
+
+from travel.graphql.inputs import bind_inputs, snake
 
 Resolver = Callable[..., Any]
 
@@ -58,6 +59,8 @@ class SchemaModule:
     type_resolvers: dict[str, Callable[..., str]] = field(default_factory=dict)
     # Enum name → {GraphQL value name: Python value}
     enum_values: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Input type name → the dataclass its resolvers receive (travel.graphql.inputs)
+    inputs: dict[str, type[Any]] = field(default_factory=dict)
 
 
 def build(
@@ -84,15 +87,12 @@ def build(
             abstract = schema.type_map[name]
             assert isinstance(abstract, GraphQLInterfaceType | GraphQLUnionType), name
             abstract.resolve_type = resolve_type
+        bind_inputs(schema, module.inputs)
         for binding in module.objects:
             _bind_object(schema, binding, wrap_mutation)
     _bind_snake_case_attributes(schema)
     assert_valid_schema(schema)
     return schema
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 def _attribute_resolver(attribute: str) -> Resolver:
@@ -112,9 +112,9 @@ def _bind_snake_case_attributes(schema: GraphQLSchema) -> None:
         if type_name.startswith("__") or not isinstance(graphql_type, GraphQLObjectType):
             continue
         for field_name, graphql_field in graphql_type.fields.items():
-            snake = _snake(field_name)
-            if graphql_field.resolve is None and snake != field_name:
-                graphql_field.resolve = _attribute_resolver(snake)
+            attribute = snake(field_name)
+            if graphql_field.resolve is None and attribute != field_name:
+                graphql_field.resolve = _attribute_resolver(attribute)
 
 
 def _bind_object(

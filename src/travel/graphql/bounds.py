@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from travel.analytics.service import TOP_PROVIDERS
 from travel.auth.permissions import Permission, Role
-from travel.catalog.inputs import MAX_AMENITIES
+from travel.catalog.rules import MAX_AMENITIES
 from travel.graphql.cost import ListBounds
 from travel.kernel.kinds import KINDS
 from travel.money import EXPONENTS

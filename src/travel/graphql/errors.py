@@ -7,11 +7,13 @@ from typing import Any
 
 from graphql import GraphQLError
 
-from travel.errors import TravelError
+from travel.db.outage import unreachable
+from travel.errors import ServiceUnavailable, TravelError
 
 log = logging.getLogger("travel.errors")
 
 INTERNAL = "INTERNAL_SERVER_ERROR"
+UNAVAILABLE = ServiceUnavailable.code
 
 
 def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
@@ -22,6 +24,9 @@ def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
         message, code, extra = error.message, "VALIDATION_ERROR", {}
     elif isinstance(original, TravelError):
         message, code, extra = original.message, original.code, original.extensions
+    elif unreachable(original):
+        outage = database_outage(original, request_id)
+        message, code, extra = outage.message, outage.code, outage.extensions
     else:
         log.error(
             "unexpected error in resolver",
@@ -43,3 +48,15 @@ def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
 def request_error(error: TravelError) -> dict[str, Any]:
     """An error that refused the whole request (authentication, body, limits)."""
     return {"message": error.message, "extensions": {"code": error.code, **error.extensions}}
+
+
+def database_outage(error: BaseException, request_id: str) -> ServiceUnavailable:
+    """The caller's answer to a database that cannot be reached (one log line, no traceback:
+    an outage would otherwise write one per request)."""
+    log.warning(
+        "database unavailable: %s: %s",
+        type(error).__name__,
+        error,
+        extra={"request_id": request_id},
+    )
+    return ServiceUnavailable()

@@ -11,16 +11,25 @@ from graphql import FloatValueNode, GraphQLError, IntValueNode, StringValueNode,
 
 from travel.graphql.binder import ScalarBinding
 
-TYPE_DEFS = """
-"A decimal amount of money, serialised as a string (e.g. \\"120.00\\"); never a float."
+TYPE_DEFS = '''
+"""
+A decimal amount of money in major units of its currency, answered as a string with the
+currency's decimal places (e.g. "120.00" USD, "15000" JPY); never a float. Send a string
+(a number is read as its decimal text). Its magnitude must lie within 1e-30 to 1e30; each
+field states its own range. A price may have at most its currency's decimal places (2 for
+USD, 0 for JPY, 3 for KWD), otherwise VALIDATION_ERROR.
+"""
 scalar Decimal
 
-"A calendar date, YYYY-MM-DD."
+"A calendar date, YYYY-MM-DD (no time, no zone; the service's days are UTC days)."
 scalar Date
 
-"An instant, ISO 8601 with time zone (e.g. 2026-11-21T10:00:00Z)."
-scalar DateTime
 """
+An instant, ISO 8601 with a time zone (e.g. 2026-11-21T10:00:00Z or +02:00); answered in
+UTC with a trailing Z. Years 0001 to 9999 once converted to UTC.
+"""
+scalar DateTime
+'''
 
 
 def _serialize_decimal(value: Any) -> str:

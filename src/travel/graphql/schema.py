@@ -9,10 +9,18 @@ from travel.graphql.scalars import SCALARS
 from travel.graphql.scalars import TYPE_DEFS as SCALAR_DEFS
 
 BASE_TYPE_DEFS = '''
-"""Reads. Every field is scoped to the caller's workspace, which comes from the credential."""
+"""
+Reads. Every field is scoped to the caller's workspace, which comes from the credential. A field
+that fails (FORBIDDEN, NOT_FOUND, VALIDATION_ERROR) answers null with its error in `errors`
+(`extensions.code`, `path`); the other fields still answer.
+"""
 type Query
 
-"""Writes. Each mutation field runs in its own transaction: all of it happens, or none."""
+"""
+Writes. Each mutation field runs in its own transaction: all of it happens, or none. Send an
+Idempotency-Key header to retry safely: the same key and body within 24 hours answers the
+first result again, a different body IDEMPOTENCY_KEY_REUSED.
+"""
 type Mutation
 '''
 

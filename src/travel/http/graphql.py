@@ -23,11 +23,24 @@ from starlette.types import Receive, Scope, Send
 from travel import idempotency
 from travel.db.base import utcnow
 from travel.db.engine import Engines
+from travel.db.outage import unreachable
 from travel.db.session import tenant_session
-from travel.errors import InternalError, TravelError, Unauthenticated, ValidationError
+from travel.errors import (
+    InternalError,
+    ServiceUnavailable,
+    TravelError,
+    Unauthenticated,
+    ValidationError,
+)
 from travel.graphql.context import RequestContext
 from travel.graphql.documents import PreparedDocument
-from travel.graphql.errors import INTERNAL, format_error, request_error
+from travel.graphql.errors import (
+    INTERNAL,
+    UNAVAILABLE,
+    database_outage,
+    format_error,
+    request_error,
+)
 from travel.graphql.text import check_variables
 from travel.http.browsers import Browsers
 from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
@@ -85,10 +98,14 @@ class GraphQLEndpoint:
             exchange.status, exchange.outcome = 499, "CLIENT_CLOSED"
             self.observer.finished(exchange, graphql=True)
             return
-        except Exception:
-            log.exception("unhandled error", extra={"request_id": exchange.request_id})
-            exchange.outcome = INTERNAL
-            reply = INTERNAL_REPLY
+        except Exception as exc:
+            if unreachable(exc):  # authentication, an idempotency claim or commit
+                exchange.outcome = UNAVAILABLE
+                reply = refusal(database_outage(exc, exchange.request_id))
+            else:
+                log.exception("unhandled error", extra={"request_id": exchange.request_id})
+                exchange.outcome = INTERNAL
+                reply = INTERNAL_REPLY
         try:
             await exchange.send(send, self.browsers.decorate(exchange, reply))
         finally:
@@ -220,9 +237,11 @@ class GraphQLEndpoint:
             if not _ran(result):  # the variables did not fit: nothing ran, the key stays free
                 return reply
             if reply.status >= 500:
-                # A field failed unexpectedly: undo every field (the data would describe
-                # effects that are rolled back) and let a retry with the same key run afresh.
-                return refusal(InternalError(), headers)
+                # A field failed unexpectedly or the database went away: undo every field (the
+                # data would describe effects that are rolled back) and let a retry with the
+                # same key run afresh.
+                failure = ServiceUnavailable() if reply.status == 503 else InternalError()
+                return refusal(failure, headers)
             await idempotency.remember(session, key, reply.status, reply.body)
             await session.commit()
         return reply
@@ -279,8 +298,8 @@ def refusal(error: TravelError, headers: dict[str, str] | None = None) -> Reply:
     headers = dict(headers or {})
     if isinstance(error, Unauthenticated):
         headers["WWW-Authenticate"] = 'Bearer realm="travel"'
-    if error.code == "RATE_LIMITED":
-        headers["Retry-After"] = str(error.extensions.get("retryAfter", 1))
+    if "retryAfter" in error.extensions:  # RATE_LIMITED, SERVICE_UNAVAILABLE
+        headers["Retry-After"] = str(error.extensions["retryAfter"])
     return json_reply({"errors": [request_error(error)]}, error.http_status, headers)
 
 
@@ -294,16 +313,21 @@ def respond(exchange: Exchange, result: ExecutionResult, headers: dict[str, str]
         payload["errors"] = formatted
     if result.data is not None or status == 200:
         payload["data"] = result.data
+    if status == 503:
+        headers = {**headers, "Retry-After": str(ServiceUnavailable.retry_after)}
     return json_reply(payload, status, headers)
 
 
 def _status_for(result: ExecutionResult, formatted: list[dict[str, Any]]) -> int:
+    codes = {e["extensions"]["code"] for e in formatted}
+    if INTERNAL in codes:
+        return 500
+    if UNAVAILABLE in codes:  # the database went away under a field (docs/errors.md)
+        return 503
     if result.data is None and formatted and all("path" not in e for e in formatted):
         # Nothing ran: the variables did not fit the document. (A non-null mutation field
         # that failed also nulls `data`, but its errors have a path: that is a 200.)
-        return 500 if any(e["extensions"]["code"] == INTERNAL for e in formatted) else 400
-    if any(e["extensions"]["code"] == INTERNAL for e in formatted):
-        return 500
+        return 400
     return 200
 
 

@@ -46,6 +46,11 @@ class ListingKind(StrEnum):
         return f"createTravel{self.noun}"
 
     @property
+    def create_input(self) -> str:
+        """The input type of the create mutation: CreateTravelPropertyInput, ..."""
+        return f"CreateTravel{self.noun}Input"
+
+    @property
     def is_stay(self) -> bool:
         """Stays are booked by the night for a party; everything else per person (per date)."""
         return self is ListingKind.PROPERTY

@@ -49,7 +49,7 @@ class ProviderFilter(TypedDict, total=False):
 
 
 class BookingFilter(TypedDict, total=False):
-    """TravelBookingFilter."""
+    """TravelBookingFilterInput: the `where` argument of travelBookings and its count."""
 
     status: BookingStatus | TravelBookingStatus
     targetType: Kind

@@ -5,7 +5,6 @@ from travel.catalog.repository.listings import (
     insert_listing,
     insert_listings,
     list_listings,
-    listing_record,
     listings_by_id,
     set_listing_ratings,
 )
@@ -27,7 +26,6 @@ __all__ = [
     "insert_provider",
     "list_listings",
     "list_providers",
-    "listing_record",
     "listings_by_id",
     "providers_by_id",
     "set_listing_ratings",

@@ -13,43 +13,12 @@ from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
 from travel.catalog.records import ListingRecord
 from travel.catalog.repository.search import listing_conditions
+from travel.db.base import columns_for
 from travel.db.session import CompiledRead, Reads, by_ids
 from travel.kernel.ids import WorkspaceId
-from travel.money import from_minor
 from travel.pagination import Page
 
-_LISTING_COLUMNS = (
-    Listing.id,
-    Listing.kind,
-    Listing.provider_id,
-    Listing.name,
-    Listing.description,
-    Listing.location,
-    Listing.price_minor,
-    Listing.currency,
-    Listing.rating,
-    Listing.amenities,
-    Listing.units,
-    Listing.max_guests,
-    Listing.capacity,
-    Listing.duration_minutes,
-    Listing.starts_at,
-    Listing.ends_at,
-    Listing.origin,
-    Listing.destination,
-    Listing.departs_at,
-    Listing.arrives_at,
-    Listing.mode,
-    Listing.occurs_on,
-)
-
-
-def listing_record(row: Sequence[object]) -> ListingRecord:
-    """A record from a row of `_LISTING_COLUMNS` (price converted from minor units)."""
-    values = list(row)
-    values[6] = from_minor(values[6], values[7])  # type: ignore[arg-type]
-    values[9] = list(values[9] or [])  # type: ignore[call-overload]
-    return ListingRecord(*values)  # type: ignore[arg-type]
+_LISTING_COLUMNS = columns_for(ListingRecord, Listing)
 
 
 # The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
@@ -69,7 +38,7 @@ async def listings_by_id(
     session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, ListingRecord]:
     params = {"workspace_id": workspace_id, "ids": list(ids)}
-    return {row[0]: listing_record(row) for row in await _BY_ID.rows(session, params)}
+    return {row[0]: ListingRecord(*row) for row in await _BY_ID.rows(session, params)}
 
 
 async def list_listings(
@@ -84,7 +53,7 @@ async def list_listings(
         return []
     if conditions == _ANY:
         params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
-        return [listing_record(row) for row in await _PAGE.rows(session, params)]
+        return [ListingRecord(*row) for row in await _PAGE.rows(session, params)]
     stmt = (
         select(*_LISTING_COLUMNS)
         .where(*_matching(workspace_id, kind, conditions))
@@ -92,7 +61,7 @@ async def list_listings(
         .offset(page.skip)
         .limit(page.take)
     )
-    return [listing_record(row) for row in await session.execute(stmt)]
+    return [ListingRecord(*row) for row in await session.execute(stmt)]
 
 
 async def count_listings(

@@ -9,8 +9,7 @@ from datetime import date
 from sqlalchemy import select
 
 from travel.bookings.models import Booking
-from travel.catalog.availability import BookedSpan
-from travel.catalog.repository.search import CONFIRMED
+from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
 from travel.db.session import Reads
 from travel.kernel.ids import WorkspaceId
 
@@ -28,7 +27,7 @@ async def booked_spans(
         .where(
             Booking.workspace_id == workspace_id,
             Booking.listing_id.in_(listing_ids),
-            Booking.status == CONFIRMED,
+            Booking.status == HOLDS_CAPACITY,
             Booking.check_in <= last,
             Booking.check_out >= first,
         )

@@ -12,24 +12,23 @@ from travel.catalog.filters import ProviderFilter
 from travel.catalog.models import Provider
 from travel.catalog.records import ProviderRecord
 from travel.catalog.repository.search import contains_all
+from travel.db.base import columns_for
 from travel.db.session import Reads, by_ids
 from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
 
-_PROVIDER_COLUMNS = (
-    Provider.id,
-    Provider.name,
-    Provider.type,
-    Provider.rating,
-    Provider.owner_member_id,
-)
+_PROVIDER_COLUMNS = columns_for(ProviderRecord, Provider)
 
 
 async def insert_provider(session: AsyncSession, provider: Provider) -> ProviderRecord:
     session.add(provider)
     await session.flush()
     return ProviderRecord(
-        provider.id, provider.name, provider.type, provider.rating, provider.owner_member_id
+        id=provider.id,
+        name=provider.name,
+        type=provider.type,
+        rating=provider.rating,
+        owner_member_id=provider.owner_member_id,
     )
 
 

@@ -1,4 +1,6 @@
-"""SQL conditions of the listing filters (decision 0011).
+"""SQL conditions of the listing filters (decision 0011). The availability filter asks the
+capacity rule of travel.catalog.availability (its predicates, as SQLAlchemy conditions) on the
+few dates where the answer can change.
 
 Each condition keeps the workspace and kind in front, so a page is read along the
 `(workspace_id, kind, …)` indexes; price, rating and date conditions have indexes of their own.
@@ -18,12 +20,11 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 
 from travel.bookings.models import Booking
+from travel.catalog.availability import HOLDS_CAPACITY, holds_day, holds_night
 from travel.catalog.filters import DateWindow, ListingFilter
 from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
 from travel.money import EXPONENTS
-
-CONFIRMED = "CONFIRMED"  # the only booking status that holds capacity
 
 _taken, _later = aliased(Booking), aliased(Booking)
 
@@ -88,7 +89,7 @@ def _confirmed(booking: Any, workspace_id: WorkspaceId) -> ColumnElement[bool]:
     return and_(
         booking.workspace_id == workspace_id,
         booking.listing_id == Listing.id,
-        booking.status == CONFIRMED,
+        booking.status == HOLDS_CAPACITY,
     )
 
 
@@ -99,8 +100,7 @@ def _stay_free(workspace_id: WorkspaceId, window: DateWindow) -> ColumnElement[b
     def rooms_taken(night: Any) -> Any:
         return (
             select(func.count())
-            .where(_confirmed(_taken, workspace_id), _taken.check_in <= night)
-            .where(_taken.check_out > night)
+            .where(_confirmed(_taken, workspace_id), holds_night(_taken, night))
             .correlate(Listing, _later)  # two levels down: auto-correlation stops at one
             .scalar_subquery()
         )
@@ -125,8 +125,7 @@ def _places_free(workspace_id: WorkspaceId, window: DateWindow, guests: int) -> 
     def places_taken(day: Any) -> Any:
         return (
             select(func.coalesce(func.sum(_taken.guests), 0))
-            .where(_confirmed(_taken, workspace_id), _taken.check_in <= day)
-            .where(_taken.check_out >= day)
+            .where(_confirmed(_taken, workspace_id), holds_day(_taken, day))
             .correlate(Listing, _later)  # two levels down: auto-correlation stops at one
             .scalar_subquery()
         )

@@ -1,186 +1,85 @@
-"""SDL of the catalog's inputs, queries and mutations."""
+"""SDL of the catalog's queries and mutations."""
 
-# Tours and activities take the same input; it is written once.
-_TIMED_INPUT_FIELDS = """  providerId: ID!
-  name: String!
-  description: String
-  location: String!
-  "Per person."
-  price: Decimal!
-  currency: String = "USD"
-  amenities: [String!]
-  capacity: Int!
-  durationMinutes: Int
+from travel.kernel.kinds import KINDS, ListingKind
+
+_PAGINATION = '    "Which page; take 0..100 (default 20), otherwise VALIDATION_ERROR."\n'
+_LISTING_FILTER = '    "Conditions the listings must meet (all of them); none: every listing."\n'
+_PROVIDER_FILTER = '    "Conditions the providers must meet (all of them); none: every provider."\n'
+_READ = "Needs travel:read (FORBIDDEN otherwise)."
+
+
+def _listing_queries(kind: ListingKind, plural: str, one: str) -> str:
+    """The list, one-item and count queries of one listing kind."""
+    return (
+        f'  "{plural}, oldest first. {_READ}"\n'
+        f"  {kind.list_query}(\n{_PAGINATION}    pagination: TravelPaginationInput\n"
+        f"{_LISTING_FILTER}    filter: TravelListingFilterInput\n  ): [{kind.type_name}!]\n"
+        f"  \"One {one} of the workspace; an unknown id, or another kind's, is NOT_FOUND. "
+        'Needs travel:read."\n'
+        f'  {kind.one_query}(\n    "The {one}\'s id."\n    id: ID!\n  ): {kind.type_name}\n'
+        f'  "How many {plural.lower()} {kind.list_query} lists with this filter, over all pages. '
+        'Needs travel:read."\n'
+        f"  {kind.count_query}(\n{_LISTING_FILTER}    filter: TravelListingFilterInput\n"
+        "  ): Int\n"
+    )
+
+
+_WORDS = {
+    "PROPERTY": ("Stays", "stay"),
+    "TOUR": ("Tours", "tour"),
+    "ACTIVITY": ("Activities", "activity"),
+    "EVENT": ("Events", "event"),
+    "TRIP": ("Trips (transport departures)", "trip"),
 }
 
-"""
-_TIMED_INPUTS = "".join(
-    f'"""{description}, bookable on any date for up to `capacity` persons per date."""\n'
-    f"input CreateTravel{kind}Input {{\n{_TIMED_INPUT_FIELDS}"
-    for kind, description in (("Tour", "A guided tour"), ("Activity", "An activity"))
-)
-
-INPUT_DEFS = (
-    '''
-input CreateTravelProviderInput {
-  name: String!
-  type: TravelProviderType!
-}
-
-"""A stay under a provider the caller owns (admins: any). Prices are in `currency`."""
-input CreateTravelPropertyInput {
-  providerId: ID!
-  name: String!
-  location: String!
-  pricePerNight: Decimal!
-  "ISO 4217."
-  currency: String = "USD"
-  description: String
-  amenities: [String!]
-  "Guests per room (per booking); null for no stated limit."
-  maxGuests: Int
-  "Identical rooms: how many bookings may share a night."
-  units: Int = 1
-}
-
-'''
-    + _TIMED_INPUTS
-    + '''"""An event for up to `capacity` persons, booked on the UTC date it starts."""
-input CreateTravelEventInput {
-  providerId: ID!
-  name: String!
-  description: String
-  location: String!
-  "Per person."
-  price: Decimal!
-  currency: String = "USD"
-  amenities: [String!]
-  capacity: Int!
-  startsAt: DateTime!
-  "After startsAt."
-  endsAt: DateTime!
-}
-
-"""A departure with `capacity` seats, booked on the UTC date it departs."""
-input CreateTravelTripInput {
-  providerId: ID!
-  name: String!
-  description: String
-  "Defaults to the origin."
-  location: String
-  "Per person."
-  price: Decimal!
-  currency: String = "USD"
-  amenities: [String!]
-  capacity: Int!
-  origin: String!
-  destination: String!
-  departsAt: DateTime!
-  "After departsAt, when given."
-  arrivesAt: DateTime
-  mode: TravelTripMode!
-}
-
-"""Narrows a listing list: every condition given must hold."""
-input TravelListingFilterInput {
-  "Words that must each appear in the name or the description (any case)."
-  text: String
-  "Text the location must contain (any case), e.g. \\"lisbon\\"."
-  location: String
-  "Lowest price, in each listing's own currency."
-  minPrice: Decimal
-  "Highest price, in each listing's own currency."
-  maxPrice: Decimal
-  "Only listings priced in this ISO 4217 currency."
-  currency: String
-  "Lowest average rating, 0 to 5 (unrated listings are left out)."
-  minRating: Float
-  providerId: ID
-  """With availableTo: for stays, a room free every night from availableFrom (check-in) to
-  availableTo (check-out); for the other kinds, `guests` places free on at least one date
-  from availableFrom to availableTo, both included. At most 366 days."""
-  availableFrom: Date
-  availableTo: Date
-  "Party size (default 1): stays must take it in one room, other kinds must have the places."
-  guests: Int
-}
-
-"""Narrows the provider list: every condition given must hold."""
-input TravelProviderFilterInput {
-  type: TravelProviderType
-  "Words that must each appear in the name (any case)."
-  text: String
-  minRating: Float
-  "true: only the providers the caller registered (those it may list under)."
-  ownedByViewer: Boolean
-}
-'''
-)
-
-OPERATION_DEFS = """
-extend type Query {
-  "Providers of the workspace, oldest first. Needs travel:read."
+OPERATION_DEFS = (
+    f"""
+extend type Query {{
+  "Providers of the workspace, oldest first. {_READ}"
   travelProviders(
-    pagination: TravelPaginationInput
-    filter: TravelProviderFilterInput
+{_PAGINATION}    pagination: TravelPaginationInput
+{_PROVIDER_FILTER}    filter: TravelProviderFilterInput
   ): [TravelProvider!]
-  "One provider. Needs travel:read."
-  travelProvider(id: ID!): TravelProvider
-  "Stays, oldest first. Needs travel:read."
-  travelProperties(
-    pagination: TravelPaginationInput
-    filter: TravelListingFilterInput
-  ): [TravelProperty!]
-  "One stay. Needs travel:read."
-  travelProperty(id: ID!): TravelProperty
-  "Tours, oldest first. Needs travel:read."
-  travelTours(pagination: TravelPaginationInput, filter: TravelListingFilterInput): [TravelTour!]
-  "One tour. Needs travel:read."
-  travelTour(id: ID!): TravelTour
-  "Activities, oldest first. Needs travel:read."
-  travelActivities(
-    pagination: TravelPaginationInput
-    filter: TravelListingFilterInput
-  ): [TravelActivity!]
-  "One activity. Needs travel:read."
-  travelActivity(id: ID!): TravelActivity
-  "Events, oldest first. Needs travel:read."
-  travelEvents(pagination: TravelPaginationInput, filter: TravelListingFilterInput): [TravelEvent!]
-  "One event. Needs travel:read."
-  travelEvent(id: ID!): TravelEvent
-  "Trips (transport departures), oldest first. Needs travel:read."
-  travelTrips(pagination: TravelPaginationInput, filter: TravelListingFilterInput): [TravelTrip!]
-  "One trip. Needs travel:read."
-  travelTrip(id: ID!): TravelTrip
-}
-
-extend type Query {
+  "One provider of the workspace; an unknown id is NOT_FOUND. Needs travel:read."
+  travelProvider(
+    "The provider's id."
+    id: ID!
+  ): TravelProvider
   "How many providers travelProviders lists with this filter, over all pages. Needs travel:read."
-  travelProvidersCount(filter: TravelProviderFilterInput): Int
-  "How many stays travelProperties lists with this filter, over all pages. Needs travel:read."
-  travelPropertiesCount(filter: TravelListingFilterInput): Int
-  "How many tours travelTours lists with this filter, over all pages. Needs travel:read."
-  travelToursCount(filter: TravelListingFilterInput): Int
-  "How many activities travelActivities lists with this filter, over all pages; travel:read."
-  travelActivitiesCount(filter: TravelListingFilterInput): Int
-  "How many events travelEvents lists with this filter, over all pages. Needs travel:read."
-  travelEventsCount(filter: TravelListingFilterInput): Int
-  "How many trips travelTrips lists with this filter, over all pages. Needs travel:read."
-  travelTripsCount(filter: TravelListingFilterInput): Int
-}
+  travelProvidersCount(
+{_PROVIDER_FILTER}    filter: TravelProviderFilterInput
+  ): Int
+"""
+    + "".join(_listing_queries(kind, *_WORDS[kind.value]) for kind in KINDS)
+    + '''}
 
 extend type Mutation {
-  "Register a host or operator owned by the caller. Needs travel:host."
-  createTravelProvider(input: CreateTravelProviderInput!): TravelProvider
-  "Add a stay under a provider the caller owns (admins: any). Needs travel:host."
-  createTravelProperty(input: CreateTravelPropertyInput!): TravelProperty
-  "Add a tour under a provider the caller owns (admins: any). Needs travel:host."
-  createTravelTour(input: CreateTravelTourInput!): TravelTour
-  "Add an activity under a provider the caller owns (admins: any). Needs travel:host."
-  createTravelActivity(input: CreateTravelActivityInput!): TravelActivity
-  "Add an event under a provider the caller owns (admins: any). Needs travel:host."
-  createTravelEvent(input: CreateTravelEventInput!): TravelEvent
-  "Add a trip under a provider the caller owns (admins: any). Needs travel:host."
-  createTravelTrip(input: CreateTravelTripInput!): TravelTrip
-}
-"""
+  """
+  Register a host or operator owned by the caller. Needs travel:host (FORBIDDEN otherwise);
+  a blank or too long name is VALIDATION_ERROR.
+  """
+  createTravelProvider(
+    "The provider's name and type."
+    input: CreateTravelProviderInput!
+  ): TravelProvider
+'''
+    + "".join(
+        f'''  """
+  Add {article} {noun} under a provider the caller owns (admins: any). Needs travel:host; another
+  member's provider is FORBIDDEN, an unknown one NOT_FOUND, a bad field VALIDATION_ERROR.
+  """
+  {kind.create_mutation}(
+    "The {noun} to list."
+    input: CreateTravel{kind.noun}Input!
+  ): {kind.type_name}
+'''
+        for kind, article, noun in (
+            (ListingKind.PROPERTY, "a", "stay"),
+            (ListingKind.TOUR, "a", "tour"),
+            (ListingKind.ACTIVITY, "an", "activity"),
+            (ListingKind.EVENT, "an", "event"),
+            (ListingKind.TRIP, "a", "trip"),
+        )
+    )
+    + "}\n"
+)

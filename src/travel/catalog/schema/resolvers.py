@@ -7,12 +7,22 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from travel.catalog import availability, filters, service
+from travel.catalog.inputs import (
+    ListingFilterInput,
+    ListingInput,
+    ProviderFilterInput,
+    ProviderInput,
+)
 from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
+from travel.graphql.inputs import ErrorPaths
 from travel.kernel.kinds import KINDS, ListingKind
-from travel.pagination import page_from
+from travel.pagination import PageInput, page_from
+
+INPUT, FILTER = ErrorPaths("input"), ErrorPaths("filter")
+CALENDAR = ErrorPaths(paths={"first": "from", "last": "to"})
 
 query = ObjectBinding("Query")
 mutation = ObjectBinding("Mutation")
@@ -34,7 +44,8 @@ def resolve_listing_provider(
 async def resolve_availability(
     listing: ListingRecord, info: Info, **args: Any
 ) -> list[availability.DayAvailability]:
-    dates = service.calendar_window(args["from"], args["to"])
+    with CALENDAR:
+        dates = service.calendar_window(args["from"], args["to"])
     key = (listing.id, dates.first, dates.last)
     spans = await info.context.loader(BookedSpansByListingLoader).load(key)
     return availability.daily_availability(listing, spans or [], dates.first, dates.last)
@@ -44,17 +55,22 @@ async def resolve_availability(
 async def resolve_providers(
     _: None,
     info: Info,
-    pagination: dict[str, Any] | None = None,
-    filter: dict[str, Any] | None = None,
+    pagination: PageInput | None = None,
+    filter: ProviderFilterInput | None = None,
 ) -> list[ProviderRecord]:
-    page, conditions = page_from(pagination), filters.provider_filter(filter)
+    page = page_from(pagination)
+    with FILTER:
+        conditions = filters.provider_filter(filter)
     session = await info.context.session()
     return await service.list_providers(session, info.context.principal, page, conditions)
 
 
 @query.field("travelProvidersCount")
-async def resolve_providers_count(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
-    conditions = filters.provider_filter(filter)
+async def resolve_providers_count(
+    _: None, info: Info, filter: ProviderFilterInput | None = None
+) -> int:
+    with FILTER:
+        conditions = filters.provider_filter(filter)
     session = await info.context.session()
     return await service.count_providers(session, info.context.principal, conditions)
 
@@ -66,19 +82,22 @@ async def resolve_provider(_: None, info: Info, id: str) -> ProviderRecord:
 
 
 @mutation.field("createTravelProvider")
-async def resolve_create_provider(_: None, info: Info, input: dict[str, Any]) -> ProviderRecord:
+async def resolve_create_provider(_: None, info: Info, input: ProviderInput) -> ProviderRecord:
     session = info.context.writes()
-    return await service.create_provider(session, info.context.principal, input)
+    with INPUT:
+        return await service.create_provider(session, info.context.principal, input)
 
 
 def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
     async def resolve(
         _: None,
         info: Info,
-        pagination: dict[str, Any] | None = None,
-        filter: dict[str, Any] | None = None,
+        pagination: PageInput | None = None,
+        filter: ListingFilterInput | None = None,
     ) -> list[ListingRecord]:
-        page, conditions = page_from(pagination), filters.listing_filter(filter, kind)
+        page = page_from(pagination)
+        with FILTER:
+            conditions = filters.listing_filter(filter, kind)
         session = await info.context.session()
         return await service.list_listings(session, info.context.principal, kind, page, conditions)
 
@@ -86,8 +105,9 @@ def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
 
 
 def _count(kind: str) -> Callable[..., Awaitable[int]]:
-    async def resolve(_: None, info: Info, filter: dict[str, Any] | None = None) -> int:
-        conditions = filters.listing_filter(filter, kind)
+    async def resolve(_: None, info: Info, filter: ListingFilterInput | None = None) -> int:
+        with FILTER:
+            conditions = filters.listing_filter(filter, kind)
         session = await info.context.session()
         return await service.count_listings(session, info.context.principal, kind, conditions)
 
@@ -103,9 +123,10 @@ def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
 
 
 def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
-    async def resolve(_: None, info: Info, input: dict[str, Any]) -> ListingRecord:
+    async def resolve(_: None, info: Info, input: ListingInput) -> ListingRecord:
         session = info.context.writes()
-        return await service.create_listing(session, info.context.principal, kind, input)
+        with INPUT:
+            return await service.create_listing(session, info.context.principal, kind, input)
 
     return resolve
 

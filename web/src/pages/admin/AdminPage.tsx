@@ -36,9 +36,9 @@ const AnalyticsDocument = graphql(`
 `);
 
 const AllBookingsDocument = graphql(`
-  query AllBookings($pagination: TravelPaginationInput, $filter: TravelBookingFilter) {
-    travelBookings(pagination: $pagination, filter: $filter) { ...BookingRow }
-    travelBookingsCount(filter: $filter)
+  query AllBookings($pagination: TravelPaginationInput, $filter: TravelBookingFilterInput) {
+    travelBookings(pagination: $pagination, where: $filter) { ...BookingRow }
+    travelBookingsCount(where: $filter)
   }
 `);
 

@@ -16,8 +16,8 @@ export const CreateProviderDocument = graphql(`
 
 export const HostedBookingsDocument = graphql(`
   query HostedBookings($pagination: TravelPaginationInput) {
-    travelBookings(filter: { hostedByViewer: true }, pagination: $pagination) { ...BookingRow }
-    travelBookingsCount(filter: { hostedByViewer: true })
+    travelBookings(where: { hostedByViewer: true }, pagination: $pagination) { ...BookingRow }
+    travelBookingsCount(where: { hostedByViewer: true })
   }
 `);
 

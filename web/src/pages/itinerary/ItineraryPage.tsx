@@ -12,7 +12,7 @@ import { usePageTitle } from "../../lib/title";
 
 const ItineraryDocument = graphql(`
   query Itinerary($bookings: Boolean!, $favorites: Boolean!) {
-    travelBookings(filter: { bookedByViewer: true, status: CONFIRMED }, pagination: { take: 100 }) @include(if: $bookings) {
+    travelBookings(where: { bookedByViewer: true, status: CONFIRMED }, pagination: { take: 100 }) @include(if: $bookings) {
       id
       referenceCode
       targetType

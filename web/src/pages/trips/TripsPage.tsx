@@ -12,8 +12,8 @@ import { usePageTitle } from "../../lib/title";
 
 const MyTripsDocument = graphql(`
   query MyTrips($pagination: TravelPaginationInput) {
-    travelBookings(filter: { bookedByViewer: true }, pagination: $pagination) { ...BookingRow }
-    travelBookingsCount(filter: { bookedByViewer: true })
+    travelBookings(where: { bookedByViewer: true }, pagination: $pagination) { ...BookingRow }
+    travelBookingsCount(where: { bookedByViewer: true })
   }
 `);
 

@@ -17,118 +17,167 @@ class TravelPaginationInput(BaseModel):
     """A page of a list: `skip` items are passed over, then up to `take` (0..100) are returned."""
 
     skip: Optional[int] = 0
+    "Items to pass over, 0 or more (a negative skip is VALIDATION_ERROR)."
     take: Optional[int] = 20
+    "Items to return, 0 to 100 (anything else is VALIDATION_ERROR, never clamped)."
 
 
 class CreateTravelProviderInput(BaseModel):
+    """A host or operator to register; the caller becomes its owner."""
+
     name: str
+    "1 to 200 characters (trimmed); names need not be unique."
     type_: TravelProviderType = Field(alias="type")
+    "HOST for stays, OPERATOR for tours, activities, events and trips."
 
 
 class CreateTravelPropertyInput(BaseModel):
     """A stay under a provider the caller owns (admins: any). Prices are in `currency`."""
 
     provider_id: str = Field(alias="providerId")
+    "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
     name: str
+    "1 to 200 characters (trimmed)."
     location: str
+    "Where it is, 1 to 200 characters (e.g. a city and district)."
     price_per_night: Decimal = Field(alias="pricePerNight")
+    'The price of one night of one room, in `currency`: 0 or more, with at most the currency\'s\ndecimal places (e.g. "120.00" USD, "15000" JPY).'
     currency: Optional[str] = "USD"
-    "ISO 4217."
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
     amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
     max_guests: Optional[int] = Field(alias="maxGuests", default=None)
-    "Guests per room (per booking); null for no stated limit."
+    "Guests per room (per booking), 1 to 1,000; null for no stated limit (100 per booking)."
     units: Optional[int] = 1
-    "Identical rooms: how many bookings may share a night."
+    "Identical rooms, 1 to 10,000: how many bookings may share a night."
 
 
 class CreateTravelTourInput(BaseModel):
     """A guided tour, bookable on any date for up to `capacity` persons per date."""
 
     provider_id: str = Field(alias="providerId")
+    "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
     name: str
+    "1 to 200 characters (trimmed)."
     description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
     location: str
+    "Where it takes place, 1 to 200 characters (e.g. a city)."
     price: Decimal
-    "Per person."
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
     currency: Optional[str] = "USD"
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
     capacity: int
+    "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
+    "How long it lasts, in minutes (1 to 43,200, i.e. 30 days); omit when not stated."
 
 
 class CreateTravelActivityInput(BaseModel):
     """An activity, bookable on any date for up to `capacity` persons per date."""
 
     provider_id: str = Field(alias="providerId")
+    "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
     name: str
+    "1 to 200 characters (trimmed)."
     description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
     location: str
+    "Where it takes place, 1 to 200 characters (e.g. a city)."
     price: Decimal
-    "Per person."
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
     currency: Optional[str] = "USD"
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
     capacity: int
+    "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
+    "How long it lasts, in minutes (1 to 43,200, i.e. 30 days); omit when not stated."
 
 
 class CreateTravelEventInput(BaseModel):
     """An event for up to `capacity` persons, booked on the UTC date it starts."""
 
     provider_id: str = Field(alias="providerId")
+    "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
     name: str
+    "1 to 200 characters (trimmed)."
     description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
     location: str
+    "The venue, 1 to 200 characters."
     price: Decimal
-    "Per person."
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
     currency: Optional[str] = "USD"
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
     capacity: int
+    "Places for the event (1 to 100,000): the guests of all its bookings together."
     starts_at: datetime = Field(alias="startsAt")
+    "When it starts; it is booked on this UTC date."
     ends_at: datetime = Field(alias="endsAt")
-    "After startsAt."
+    "After startsAt, at most 366 days later."
 
 
 class CreateTravelTripInput(BaseModel):
     """A departure with `capacity` seats, booked on the UTC date it departs."""
 
     provider_id: str = Field(alias="providerId")
+    "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
     name: str
+    "1 to 200 characters (trimmed)."
     description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
     location: Optional[str] = None
-    "Defaults to the origin."
+    "1 to 200 characters; defaults to the origin."
     price: Decimal
-    "Per person."
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
     currency: Optional[str] = "USD"
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
     capacity: int
+    "Seats (1 to 100,000): the guests of all its bookings together."
     origin: str
+    "Where it departs from, 1 to 200 characters."
     destination: str
+    "Where it goes, 1 to 200 characters."
     departs_at: datetime = Field(alias="departsAt")
+    "When it departs; it is booked on this UTC date."
     arrives_at: Optional[datetime] = Field(alias="arrivesAt", default=None)
     "After departsAt, when given."
     mode: TravelTripMode
+    "How it travels."
 
 
 class TravelListingFilterInput(BaseModel):
-    """Narrows a listing list: every condition given must hold."""
+    """Narrows a listing list: every condition given must hold. A bad value is VALIDATION_ERROR with
+    `extensions.field` naming it (e.g. filter.minPrice)."""
 
     text: Optional[str] = None
-    "Words that must each appear in the name or the description (any case)."
+    "Words that must each appear in the name or the description (any case): at most 200\ncharacters and 10 words."
     location: Optional[str] = None
-    'Text the location must contain (any case), e.g. "lisbon".'
+    'Text the location must contain (any case), e.g. "lisbon"; up to 200 characters.'
     min_price: Optional[Decimal] = Field(alias="minPrice", default=None)
-    "Lowest price, in each listing's own currency."
+    "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
     max_price: Optional[Decimal] = Field(alias="maxPrice", default=None)
-    "Highest price, in each listing's own currency."
+    "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
     currency: Optional[str] = None
-    "Only listings priced in this ISO 4217 currency."
+    "Only listings priced in this ISO 4217 currency (any case)."
     min_rating: Optional[float] = Field(alias="minRating", default=None)
     "Lowest average rating, 0 to 5 (unrated listings are left out)."
     provider_id: Optional[str] = Field(alias="providerId", default=None)
+    "Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND."
     available_from: Optional[date] = Field(alias="availableFrom", default=None)
     "With availableTo: for stays, a room free every night from availableFrom (check-in) to\navailableTo (check-out); for the other kinds, `guests` places free on at least one date\nfrom availableFrom to availableTo, both included. At most 366 days."
     available_to: Optional[date] = Field(alias="availableTo", default=None)
+    "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
     guests: Optional[int] = None
     "Party size (default 1): stays must take it in one room, other kinds must have the places."
 
@@ -137,31 +186,42 @@ class TravelProviderFilterInput(BaseModel):
     """Narrows the provider list: every condition given must hold."""
 
     type_: Optional[TravelProviderType] = Field(alias="type", default=None)
+    "Only hosts, or only operators."
     text: Optional[str] = None
-    "Words that must each appear in the name (any case)."
+    "Words that must each appear in the name (any case): at most 200 characters and 10 words."
     min_rating: Optional[float] = Field(alias="minRating", default=None)
+    "Lowest average rating, 0 to 5 (unrated providers are left out)."
     owned_by_viewer: Optional[bool] = Field(alias="ownedByViewer", default=None)
     "true: only the providers the caller registered (those it may list under)."
 
 
 class CreateTravelBookingInput(BaseModel):
     """What to book. `checkOut` is required for a PROPERTY (1 to 365 nights) and defaults to
-    `checkIn` otherwise; an EVENT or TRIP is booked on the UTC date it starts or departs."""
+    `checkIn` otherwise; an EVENT or TRIP is booked on the UTC date it starts or departs.
+    Invalid values are VALIDATION_ERROR with `extensions.field` naming the input field."""
 
     target_type: TravelBookingType = Field(alias="targetType")
+    "The kind of listing: it must be the kind of `targetId` (otherwise NOT_FOUND)."
     target_id: str = Field(alias="targetId")
+    "The listing's id; an id of another kind or workspace is NOT_FOUND."
     check_in: date = Field(alias="checkIn")
+    "The first night of a stay, or the date of anything else: from today (UTC) up to 1,826 days\n(five years) ahead. For an EVENT or TRIP it must be the UTC date it starts or departs."
     check_out: Optional[date] = Field(alias="checkOut", default=None)
+    "PROPERTY: the departure day, 1 to 365 nights after checkIn (required). Other kinds: omit it\nor send checkIn."
     guests: Optional[int] = 1
-    "1 up to the listing's limit: maxGuests per room for a stay, capacity otherwise."
+    "Persons: 1 up to the listing's limit, maxGuests per room for a stay (100 when it states\nnone), capacity otherwise. For other kinds than stays, totalPrice is guests x price."
 
 
-class TravelBookingFilter(BaseModel):
-    """Narrows travelBookings; every given field must match."""
+class TravelBookingFilterInput(BaseModel):
+    """Narrows travelBookings (the `where` argument): every given field must match. Conditions only
+    ever narrow what the caller may see."""
 
     status: Optional[TravelBookingStatus] = None
+    "Only bookings in this status."
     target_type: Optional[TravelBookingType] = Field(alias="targetType", default=None)
+    "Only bookings of this kind of listing."
     target_id: Optional[str] = Field(alias="targetId", default=None)
+    "Only bookings of this listing; an id that is not a UUID is VALIDATION_ERROR."
     booked_by_viewer: Optional[bool] = Field(alias="bookedByViewer", default=None)
     "true: only the caller's own bookings (e.g. an admin's own trips)."
     hosted_by_viewer: Optional[bool] = Field(alias="hostedByViewer", default=None)

@@ -30,8 +30,9 @@ def downgrade() -> None:
         op.execute(_DROP_FUNCTION)
 
 
-# The function as this revision creates it, frozen here (travel/bookings/procedure.py renders the
-# current text; a change to it is a new revision that drops and re-creates the function).
+# The function as this revision creates it, frozen here (travel/bookings/write/function.py
+# renders the current text; a change to it is a new revision that drops and re-creates the
+# function).
 _FUNCTION = """
 CREATE FUNCTION travel_book_listing(p_workspace_id uuid, p_listing_id uuid, p_seen json, p_rows json)
 RETURNS TABLE (

@@ -1,4 +1,5 @@
-"""The PostgreSQL function that books a listing in one statement (decision 0027).
+"""The PostgreSQL function that books a listing in one statement (decision 0027): its text,
+generated here from the rules' own definitions (README.md maps each step to its Python twin).
 
 A booking must lock its listing, count what is taken *after* the lock (so in a later statement,
 with a fresh snapshot), then write the booking, its timeline step, audit entry, outbox event and
@@ -10,24 +11,32 @@ The function decides nothing that Python can: the input and listing rules, the p
 reference code and every written row are made in Python (travel.bookings.service and .history)
 and passed in as JSON. It checks that the listing still is what those rules read (else it returns
 the listing as it is now, and the caller decides again), then the one rule that races: room
-left. SQLite runs the same steps in Python under its single writer (travel.bookings.atomic).
+left. SQLite runs the same steps in Python under its single writer (in_python.py).
+
+Two of its steps are rules with a Python twin, and their text comes from the module that owns
+both forms: the capacity check (travel.catalog.availability) and the webhook fan-out
+(travel.events.repository). The listing columns it compares are BookableListing's.
 
 Migration 0002 creates it; a later change to this text needs a new revision that drops and
-re-creates it (as for the analytics triggers).
+re-creates it (as for the analytics triggers): tests/test_migrations.py fails until one does.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from alembic import op
 
-from travel.bookings.records import CONFIRMED
+from travel.bookings.records import BookableListing
 from travel.bookings.rules import longest_booking
+from travel.catalog.availability import PLPGSQL_FULL, plpgsql_taken
+from travel.events.repository import fan_out_in_plpgsql
 
 NAME = "travel_book_listing"
 
-# The listing columns the booking rules read (returned to the caller, compared with what it
-# saw), with their SQL types.
-_SEEN = {
+# The listing columns the booking rules read (BookableListing, but its id: returned to the
+# caller, compared with what it saw), with their SQL types.
+_SQL_TYPES = {
     "kind": "text",
     "price_minor": "bigint",
     "currency": "text",
@@ -37,10 +46,14 @@ _SEEN = {
     "starts_at": "timestamptz",
     "departs_at": "timestamptz",
 }
-LISTING_COLUMNS = tuple(_SEEN)
+LISTING_COLUMNS = tuple(f.name for f in fields(BookableListing) if f.name != "id")
+_SEEN = {column: _SQL_TYPES[column] for column in LISTING_COLUMNS}
 _CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
-_STAY, _OTHER = longest_booking("PROPERTY"), longest_booking("TOUR")
 _RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
+_TAKEN = plpgsql_taken(longest_booking("PROPERTY"), longest_booking("TOUR"))
+_FAN_OUT = fan_out_in_plpgsql(
+    workspace="p_workspace_id", event_id="(p_rows->'event'->>'id')::uuid", at="b.created_at"
+)
 
 
 def _insert(table: str, row: str) -> str:
@@ -86,29 +99,8 @@ BEGIN
   END IF;
 
   b := json_populate_record(NULL::bookings, p_rows->'booking');
-  -- What is taken on each night (stays: check-out exclusive) or date (others: inclusive) of
-  -- the request, counting the CONFIRMED bookings that overlap it (travel.catalog.availability).
-  -- A stay lasts at most {_STAY} nights and anything else one date, which bounds the
-  -- index range scanned (travel.bookings.rules.longest_booking).
-  longest := CASE WHEN l.kind = 'PROPERTY' THEN {_STAY} ELSE {_OTHER} END;
-  WITH spans AS MATERIALIZED (
-    SELECT s.check_in, s.check_out, s.guests FROM bookings s
-    WHERE s.workspace_id = p_workspace_id AND s.listing_id = p_listing_id
-      AND s.status = '{CONFIRMED}' AND s.check_in <= b.check_out
-      AND s.check_in >= b.check_in - longest AND s.check_out >= b.check_in
-  ), days AS (
-    SELECT b.check_in + n AS day FROM generate_series(0, b.check_out - b.check_in) AS n
-  )
-  SELECT coalesce(max(
-    CASE WHEN l.kind = 'PROPERTY'
-      THEN (SELECT count(*) FROM spans WHERE spans.check_in <= day AND spans.check_out > day)
-      ELSE (SELECT coalesce(sum(spans.guests), 0) FROM spans
-            WHERE spans.check_in <= day AND spans.check_out >= day)
-    END), 0) INTO taken
-  FROM days
-  WHERE l.kind <> 'PROPERTY' OR day < b.check_out;
-  IF (l.kind = 'PROPERTY' AND l.units - taken < 1)
-     OR (l.kind <> 'PROPERTY' AND coalesce(l.capacity, 0) - taken < b.guests) THEN
+{_TAKEN}
+  IF {PLPGSQL_FULL} THEN
     RETURN QUERY SELECT 'FULL', {_RETURN};
     RETURN;
   END IF;
@@ -121,11 +113,7 @@ BEGIN
   {_insert("booking_transitions", "p_rows->'transition'")};
   {_insert("audit_log", "p_rows->'audit'")};
   {_insert("outbox_events", "p_rows->'event'")};
-  INSERT INTO webhook_deliveries
-    (workspace_id, id, created_at, event_id, endpoint_id, status, attempt_count, next_attempt_at)
-  SELECT e.workspace_id, gen_random_uuid(), b.created_at, (p_rows->'event'->>'id')::uuid, e.id,
-    'PENDING', 0, b.created_at
-  FROM webhook_endpoints e WHERE e.workspace_id = p_workspace_id AND e.enabled;
+{_FAN_OUT}
   RETURN QUERY SELECT 'CREATED', {_RETURN};
 END
 $$

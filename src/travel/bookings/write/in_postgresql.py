@@ -1,0 +1,52 @@
+"""The booking's write on PostgreSQL: one call of the function function.py generates."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import orjson
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.bookings.records import BookableListing
+from travel.bookings.write.attempt import Attempt, Outcome, Result
+from travel.bookings.write.function import LISTING_COLUMNS, NAME
+from travel.db.session import autocommit_connection
+from travel.kernel.ids import WorkspaceId
+
+_CALL = f"SELECT * FROM {NAME}($1, $2, $3, $4)"
+
+
+async def book(
+    session: AsyncSession,
+    workspace_id: WorkspaceId,
+    listing_id: uuid.UUID,
+    attempt: Attempt | None,
+) -> Result:
+    """Every step in one statement, its own transaction (inside a savepoint: the request's)."""
+    connection = await autocommit_connection(session)
+    seen = rows = None
+    if attempt is not None:
+        seen = _json({c: getattr(attempt.seen, c) for c in LISTING_COLUMNS})
+        rows = _json(
+            {
+                "booking": attempt.booking,
+                "transition": attempt.change.transition,
+                "audit": attempt.change.audit,
+                "event": attempt.change.event,
+            }
+        )
+    # Straight to the driver: this is the hottest statement of the service, and SQLAlchemy's
+    # execution machinery cost more CPU than the call itself (decision 0027).
+    driver = (await connection.get_raw_connection()).driver_connection
+    assert driver is not None  # a pooled, checked-out connection
+    row = await driver.fetchrow(_CALL, workspace_id, listing_id, seen, rows)
+    outcome = Outcome(row["outcome"])
+    if outcome is Outcome.NOT_FOUND:
+        return Result(outcome, None)
+    return Result(outcome, BookableListing(listing_id, **{c: row[c] for c in LISTING_COLUMNS}))
+
+
+def _json(value: Any) -> str:
+    # `default=str`: ids may come from the driver as its own UUID type
+    return orjson.dumps(value, default=str).decode()

@@ -1,0 +1,173 @@
+"""What a valid listing or provider is: typed create inputs → the rows' column values.
+
+Every failure is a VALIDATION_ERROR naming the input's field (decision 0013).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from travel.catalog.inputs import (
+    EventInput,
+    ListingInput,
+    PerPersonInput,
+    PropertyInput,
+    ProviderInput,
+    TourInput,
+    TripInput,
+)
+from travel.errors import InvalidInput
+from travel.money import currency_code, to_minor
+
+MAX_NAME = 200
+MAX_DESCRIPTION = 5_000
+MAX_AMENITIES = 50
+MAX_AMENITY = 100
+MAX_UNITS = 10_000
+MAX_GUESTS = 1_000
+MAX_CAPACITY = 100_000
+MAX_DURATION_MINUTES = 30 * 24 * 60
+MAX_EVENT_LENGTH = timedelta(days=366)
+PROVIDER_TYPES = ("HOST", "OPERATOR")
+
+Values = dict[str, Any]
+
+
+def _invalid(field: str, problem: str) -> InvalidInput:
+    return InvalidInput(field, f"${field} {problem}")
+
+
+def text(value: str | None, field: str, *, max_length: int = MAX_NAME) -> str:
+    """A required, non-blank string (trimmed) of at most `max_length` characters."""
+    cleaned = value.strip() if isinstance(value, str) else ""
+    if not cleaned:
+        raise _invalid(field, "must not be empty")
+    if len(cleaned) > max_length:
+        raise _invalid(field, f"must be at most {max_length} characters")
+    return cleaned
+
+
+def optional_text(value: str | None, field: str, *, max_length: int) -> str | None:
+    """An optional string: blank is the same as absent."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return text(value, field, max_length=max_length)
+
+
+def count(value: int | None, field: str, *, default: int | None, maximum: int) -> int | None:
+    """An optional whole number from 1 to `maximum`; absent or null gives `default`."""
+    if value is None:
+        return default
+    if not 1 <= value <= maximum:
+        raise _invalid(field, f"must be between 1 and {maximum}")
+    return int(value)
+
+
+def required_count(value: int | None, field: str, *, maximum: int) -> int:
+    checked = count(value, field, default=None, maximum=maximum)
+    if checked is None:
+        raise _invalid(field, "is required")
+    return checked
+
+
+def amenities(raw: list[str] | None) -> list[str]:
+    """Distinct, trimmed, non-blank amenity names, in the order given."""
+    items = raw or []
+    if len(items) > MAX_AMENITIES:
+        raise _invalid("amenities", f"may list at most {MAX_AMENITIES} items")
+    cleaned: list[str] = []
+    for item in items:
+        name = item.strip()
+        if not name or len(name) > MAX_AMENITY:
+            raise _invalid("amenities", f"items must be 1 to {MAX_AMENITY} characters")
+        if name not in cleaned:
+            cleaned.append(name)
+    return cleaned
+
+
+def provider_values(given: ProviderInput) -> Values:
+    """A host or an operator: a name and one of PROVIDER_TYPES."""
+    name = text(given.name, "name")
+    if given.type not in PROVIDER_TYPES:
+        raise _invalid("type", "must be HOST or OPERATOR")
+    return {"name": name, "type": given.type}
+
+
+def _common(given: ListingInput, price: Decimal, price_field: str, location: str | None) -> Values:
+    """The fields every kind shares (name, description, location, price, amenities)."""
+    currency = currency_code("USD" if given.currency is None else given.currency)
+    return {
+        "name": text(given.name, "name"),
+        "description": optional_text(given.description, "description", max_length=MAX_DESCRIPTION),
+        "location": text(location, "location"),
+        "price_minor": to_minor(price, currency, price_field),
+        "currency": currency,
+        "amenities": amenities(given.amenities),
+    }
+
+
+def property_values(given: PropertyInput) -> Values:
+    """A stay: priced per night, `units` identical rooms of up to `max_guests` each."""
+    return {
+        **_common(given, given.price_per_night, "price_per_night", given.location),
+        "units": count(given.units, "units", default=1, maximum=MAX_UNITS),
+        "max_guests": count(given.max_guests, "max_guests", default=None, maximum=MAX_GUESTS),
+    }
+
+
+def _per_person(given: PerPersonInput, location: str | None) -> Values:
+    """What tours, activities, events and trips share: a price per person and a capacity."""
+    return {
+        **_common(given, given.price, "price", location),
+        "capacity": required_count(given.capacity, "capacity", maximum=MAX_CAPACITY),
+    }
+
+
+def tour_values(given: TourInput) -> Values:
+    """A tour or an activity: runs every date, optionally for `duration_minutes`."""
+    duration = count(
+        given.duration_minutes, "duration_minutes", default=None, maximum=MAX_DURATION_MINUTES
+    )
+    return {**_per_person(given, given.location), "duration_minutes": duration}
+
+
+def event_values(given: EventInput) -> Values:
+    """An event: from `starts_at` to a later `ends_at` (at most 366 days on)."""
+    starts_at, ends_at = given.starts_at, given.ends_at
+    if ends_at <= starts_at:
+        raise _invalid("ends_at", "must be after $starts_at")
+    if ends_at - starts_at > MAX_EVENT_LENGTH:
+        raise _invalid("ends_at", "must be at most 366 days after $starts_at")
+    return {**_per_person(given, given.location), "starts_at": starts_at, "ends_at": ends_at}
+
+
+def trip_values(given: TripInput) -> Values:
+    """A departure from `origin` to `destination`; `location` defaults to the origin."""
+    origin = text(given.origin, "origin")
+    departs_at, arrives_at = given.departs_at, given.arrives_at
+    if arrives_at is not None and arrives_at <= departs_at:
+        raise _invalid("arrives_at", "must be after $departs_at")
+    return {
+        **_per_person(given, given.location or origin),
+        "origin": origin,
+        "destination": text(given.destination, "destination"),
+        "departs_at": departs_at,
+        "arrives_at": arrives_at,
+        "mode": given.mode,
+    }
+
+
+_VALUES: dict[type[ListingInput], Callable[[Any], Values]] = {
+    PropertyInput: property_values,
+    TourInput: tour_values,
+    EventInput: event_values,
+    TripInput: trip_values,
+}
+
+
+def listing_values(given: ListingInput) -> Values:
+    """The listing's column values (but its workspace, provider and kind), validated."""
+    return _VALUES[type(given)](given)

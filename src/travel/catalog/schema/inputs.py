@@ -1,0 +1,163 @@
+"""SDL of the catalog's input types: the create-listing inputs and the list filters."""
+
+# What every create-listing input says about its shared fields (src/travel/catalog/inputs.py
+# holds the limits); written once, repeated in each input.
+_OWNER_AND_NAME = """\
+  "A provider the caller registered (admins: any); another workspace's is NOT_FOUND."
+  providerId: ID!
+  "1 to 200 characters (trimmed)."
+  name: String!
+"""
+_DESCRIPTION = """  "Up to 5,000 characters; blank is the same as none."
+  description: String
+"""
+_CURRENCY = """  \"\"\"
+  The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR.
+  \"\"\"
+  currency: String = "USD"
+"""
+_AMENITIES = """  "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+  amenities: [String!]
+"""
+_PER_PERSON_PRICE = """  \"\"\"
+  The price of one person, in `currency`: 0 or more, with at most the currency's decimal
+  places (e.g. "45.50" USD, "5000" JPY).
+  \"\"\"
+  price: Decimal!
+"""
+_SHARED = _OWNER_AND_NAME + _DESCRIPTION  # then location, price, currency, amenities
+
+
+def _capacity(what: str, whose: str = "all its bookings") -> str:
+    return f'  "{what} (1 to 100,000): the guests of {whose} together."\n  capacity: Int!\n'
+
+
+_TIMED_INPUTS = "".join(
+    f'"""{description}, bookable on any date for up to `capacity` persons per date."""\n'
+    f"input CreateTravel{kind}Input {{\n{_SHARED}"
+    '  "Where it takes place, 1 to 200 characters (e.g. a city)."\n  location: String!\n'
+    f"{_PER_PERSON_PRICE}{_CURRENCY}{_AMENITIES}"
+    + _capacity("Places per date", "all bookings on one date")
+    + '  "How long it lasts, in minutes (1 to 43,200, i.e. 30 days); omit when not stated."\n'
+    "  durationMinutes: Int\n}\n\n"
+    for kind, description in (("Tour", "A guided tour"), ("Activity", "An activity"))
+)
+
+INPUT_DEFS = (
+    '''
+"""A host or operator to register; the caller becomes its owner."""
+input CreateTravelProviderInput {
+  "1 to 200 characters (trimmed); names need not be unique."
+  name: String!
+  "HOST for stays, OPERATOR for tours, activities, events and trips."
+  type: TravelProviderType!
+}
+
+"""A stay under a provider the caller owns (admins: any). Prices are in `currency`."""
+input CreateTravelPropertyInput {
+'''
+    + _OWNER_AND_NAME
+    + '''  "Where it is, 1 to 200 characters (e.g. a city and district)."
+  location: String!
+  """
+  The price of one night of one room, in `currency`: 0 or more, with at most the currency's
+  decimal places (e.g. "120.00" USD, "15000" JPY).
+  """
+  pricePerNight: Decimal!
+'''
+    + _CURRENCY
+    + _DESCRIPTION
+    + _AMENITIES
+    + """  "Guests per room (per booking), 1 to 1,000; null for no stated limit (100 per booking)."
+  maxGuests: Int
+  "Identical rooms, 1 to 10,000: how many bookings may share a night."
+  units: Int = 1
+}
+
+"""
+    + _TIMED_INPUTS
+    + '''"""An event for up to `capacity` persons, booked on the UTC date it starts."""
+input CreateTravelEventInput {
+'''
+    + _SHARED
+    + """  "The venue, 1 to 200 characters."
+  location: String!
+"""
+    + _PER_PERSON_PRICE
+    + _CURRENCY
+    + _AMENITIES
+    + _capacity("Places for the event")
+    + '''  "When it starts; it is booked on this UTC date."
+  startsAt: DateTime!
+  "After startsAt, at most 366 days later."
+  endsAt: DateTime!
+}
+
+"""A departure with `capacity` seats, booked on the UTC date it departs."""
+input CreateTravelTripInput {
+'''
+    + _SHARED
+    + """  "1 to 200 characters; defaults to the origin."
+  location: String
+"""
+    + _PER_PERSON_PRICE
+    + _CURRENCY
+    + _AMENITIES
+    + _capacity("Seats")
+    + '''  "Where it departs from, 1 to 200 characters."
+  origin: String!
+  "Where it goes, 1 to 200 characters."
+  destination: String!
+  "When it departs; it is booked on this UTC date."
+  departsAt: DateTime!
+  "After departsAt, when given."
+  arrivesAt: DateTime
+  "How it travels."
+  mode: TravelTripMode!
+}
+
+"""
+Narrows a listing list: every condition given must hold. A bad value is VALIDATION_ERROR with
+`extensions.field` naming it (e.g. filter.minPrice).
+"""
+input TravelListingFilterInput {
+  """
+  Words that must each appear in the name or the description (any case): at most 200
+  characters and 10 words.
+  """
+  text: String
+  "Text the location must contain (any case), e.g. \\"lisbon\\"; up to 200 characters."
+  location: String
+  "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
+  minPrice: Decimal
+  "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
+  maxPrice: Decimal
+  "Only listings priced in this ISO 4217 currency (any case)."
+  currency: String
+  "Lowest average rating, 0 to 5 (unrated listings are left out)."
+  minRating: Float
+  "Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND."
+  providerId: ID
+  """With availableTo: for stays, a room free every night from availableFrom (check-in) to
+  availableTo (check-out); for the other kinds, `guests` places free on at least one date
+  from availableFrom to availableTo, both included. At most 366 days."""
+  availableFrom: Date
+  "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
+  availableTo: Date
+  "Party size (default 1): stays must take it in one room, other kinds must have the places."
+  guests: Int
+}
+
+"""Narrows the provider list: every condition given must hold."""
+input TravelProviderFilterInput {
+  "Only hosts, or only operators."
+  type: TravelProviderType
+  "Words that must each appear in the name (any case): at most 200 characters and 10 words."
+  text: String
+  "Lowest average rating, 0 to 5 (unrated providers are left out)."
+  minRating: Float
+  "true: only the providers the caller registered (those it may list under)."
+  ownedByViewer: Boolean
+}
+'''
+)

@@ -1,0 +1,48 @@
+"""The test database's two roles (PostgreSQL): the application's, bound by row-level security,
+and the system role of migrations, operator commands and the dispatcher
+(docs/decisions/0072-database-roles.md). On SQLite both are the same file."""
+
+from __future__ import annotations
+
+import os
+
+from sqlalchemy import make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from travel.db.engine import Engines, async_url, create_engines
+from travel.db.registry import Databases
+
+
+def system_url_of(url: str) -> str | None:
+    """The system role's URL for a test database (PostgreSQL): TRAVEL_TEST_SYSTEM_DATABASE_URL's
+    role on the same database, else `travel_system`, the role scripts/postgres.sh creates."""
+    if not url.startswith("postgres"):
+        return None
+    explicit = os.environ.get("TRAVEL_TEST_SYSTEM_DATABASE_URL")
+    role = make_url(explicit) if explicit else None
+    return (
+        make_url(url)
+        .set(
+            username=role.username if role else "travel_system",
+            password=role.password if role else "travel_system",
+        )
+        .render_as_string(hide_password=False)
+    )
+
+
+def engines_for(url: str, *, pool_size: int = 1) -> Engines:
+    return create_engines(url, pool_size=pool_size, system_url=system_url_of(url))
+
+
+def databases_for(url: str, *, pool_size: int = 2) -> Databases:
+    return Databases(url, pool_size=pool_size, system_url=system_url_of(url))
+
+
+async def admin(url: str, statement: str) -> None:
+    """Run one statement outside a transaction as the system role (CREATE/DROP DATABASE)."""
+    engine = create_async_engine(async_url(system_url_of(url) or url), isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(text(statement))
+    finally:
+        await engine.dispose()
