@@ -3,7 +3,8 @@ isolation").
 
 Two workspaces, A and B, each get the same world through the API: a host and an operator
 provider, a listing of every kind, bookings and favorites, every name carrying the workspace's
-marker. Then, from the live schema:
+marker. A is beside B in the shared database, or a dedicated tenant in its own. Then, from the
+live schema:
 
 - every Query and Mutation field that takes an ID (as an argument, or as a field of an input
   argument) is called from B, with every role's key, a key narrowed to each single permission
@@ -16,8 +17,9 @@ marker. Then, from the live schema:
   required arguments), is the same before and after.
 - every Query field without required arguments answers each credential of B the same before
   and after A's world exists, and nothing in it is an id or a name of A.
-- each generated call, made by A's admin with A's own ids, succeeds for at least one id (and a
-  list finds something): the arguments are right, so B's refusals are about the workspace.
+- each generated call, made by B's admin with B's own ids, succeeds for at least one id (and a
+  list finds something): the arguments are right, so B's refusals of A's ids are about the
+  workspace (`calibrate`, which also picks each call's argument variant).
 
 Arguments are built from the input types (`Arguments`); a scalar it does not know fails the
 test asking for a builder, and an id-taking field no object of the world satisfies fails
@@ -29,6 +31,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -47,6 +50,7 @@ from tests.factories import (
     request_booking,
 )
 from tests.support.api import data, post
+from tests.support.dedicated import dedicated_database
 from tests.support.live import LiveServer
 from tests.support.oidc import Issuer
 from tests.support.schema import CASES, documented_codes, introspect, leaf_selection
@@ -70,8 +74,8 @@ class World:
         return {id_ for _, id_, _ in self.objects} | {self.tenant.id}
 
 
-def build_world(server: LiveServer, issuer: Issuer) -> World:
-    tenant = create_tenant(server, plan="enterprise")
+def build_world(server: LiveServer, issuer: Issuer, database_url: str | None = None) -> World:
+    tenant = create_tenant(server, plan="enterprise", database_url=database_url)
     world = World(tenant, marker=f"mark{uuid.uuid4().hex[:10]}")
     host, traveler, admin = (tenant.keys[r] for r in ("host", "traveler", "admin"))
     stays = api_provider(server, host, f"{world.marker} stays")
@@ -355,17 +359,30 @@ class Matrix:
     unbuildable: list[str]
 
 
-@pytest.fixture(scope="module")
-def matrix(server: LiveServer, issuer: Issuer) -> Iterator[Matrix]:
-    client = Client(server)
-    b = build_world(server, issuer)
-    schema = introspect(server, b.credentials["admin"])
-    before = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
-    a = build_world(server, issuer)
-    after = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
-    chosen, unbuildable = calibrate(client, schema, b)
-    yield Matrix(a, b, schema, client, before, after, chosen, unbuildable)
-    client.http.close()
+@pytest.fixture(scope="module", params=["shared", "dedicated"], ids=["A shared", "A dedicated"])
+def matrix(
+    request: pytest.FixtureRequest,
+    server: LiveServer,
+    issuer: Issuer,
+    database_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Matrix]:
+    """B in the shared database; A beside it, or in a database of its own (a dedicated tenant:
+    docs/design.md §1), where a routing mistake rather than a missing condition would leak."""
+    with ExitStack() as stack:
+        a_url = None
+        if request.param == "dedicated":
+            directory = tmp_path_factory.mktemp("dedicated")
+            a_url = stack.enter_context(dedicated_database(server, database_url, directory))
+        client = Client(server)
+        stack.callback(client.http.close)
+        b = build_world(server, issuer)
+        schema = introspect(server, b.credentials["admin"])
+        before = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
+        a = build_world(server, issuer, a_url)
+        after = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
+        chosen, unbuildable = calibrate(client, schema, b)
+        yield Matrix(a, b, schema, client, before, after, chosen, unbuildable)
 
 
 def calibrate(
