@@ -534,8 +534,10 @@ def test_malformed_requests_are_refused_with_a_documented_code(
     assert response.status_code == ANSWERED.get(case, 400), response.text
 
 
-# The malformed requests that are not refused with 400 (docs/errors.md): a body that is JSON
-# whatever its declared type, an `extensions` member the service does not use, an unknown type.
+# The malformed requests that are not refused with 400 (docs/errors.md): a JSON body is read
+# whatever its declared content type (credentials are bearer headers, never cookies, so a
+# cross-site form post carries none), an `extensions` member is not used, an unknown type is
+# null; 413 over the body limit and 405 for any method but POST.
 ANSWERED = {
     "extensions is a list": 200,
     "text/plain": 200,
