@@ -258,14 +258,16 @@ def json_for(
     return st.one_of(shaped, shaped, shaped, st.none() if nullable else anything, anything)
 
 
-@pytest.mark.parametrize(
-    ("root", "field"),
-    [
-        p.values[:2]
-        for p in CASES_TO_GENERATE
-        if p.values[2] is Mode.POSITIVE and ROOTS[p.values[0]].fields[p.values[1]].args
-    ],
-)  # type: ignore[union-attr]
+# (root, field) of every root field that takes arguments.
+WITH_ARGUMENTS = [
+    (root, name)
+    for root, type_ in ROOTS.items()
+    for name, definition in type_.fields.items()  # type: ignore[union-attr]
+    if definition.args
+]
+
+
+@pytest.mark.parametrize(("root", "field"), WITH_ARGUMENTS, ids=[f for _, f in WITH_ARGUMENTS])
 def test_generated_variables_keep_the_error_contract(
     http: httpx.Client,
     server: LiveServer,
