@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk bench soak
+.PHONY: run test test-sqlite lint schema sdk bench soak fuzz
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -11,6 +11,10 @@ test-sqlite:    ## the suite on SQLite only
 
 lint:
 	.venv/bin/ruff check src tests bench clients/python && .venv/bin/mypy
+
+fuzz:           ## long schema fuzzing + isolation matrix (FUZZ_EXAMPLES per field, default 200; TRAVEL_TEST_DATABASE_URL for PostgreSQL)
+	TRAVEL_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} .venv/bin/pytest -q \
+		tests/test_fuzz_schema.py tests/test_isolation_matrix.py
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

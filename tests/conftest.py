@@ -119,3 +119,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "redis" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many cases the hardening suites ran (docs/reliability.md quotes these lines)."""
+    from tests.support.schema import CASES
+
+    for suite, count in sorted(CASES.items()):
+        terminalreporter.write_line(f"{suite}: {count} cases")

@@ -16,8 +16,14 @@ from travel.db.models import Base
 from travel.db.session import system_transaction
 
 
-def create_workspace(server: LiveServer, plan: str = "free", name: str = "Test") -> Workspace:
-    return server.run(auth_service.create_workspace(server.services.databases, name, plan))
+def create_workspace(
+    server: LiveServer, plan: str = "free", name: str = "Test", database_url: str | None = None
+) -> Workspace:
+    """A workspace; with `database_url`, a dedicated tenant in that (empty) database."""
+    databases = server.services.databases
+    return server.run(
+        auth_service.create_workspace(databases, name, plan, database_url=database_url)
+    )
 
 
 def add_member(server: LiveServer, workspace: Workspace, subject: str, roles: list[str]) -> Member:
@@ -58,8 +64,10 @@ class Tenant:
         return str(self.workspace.id)
 
 
-def create_tenant(server: LiveServer, plan: str = "free") -> Tenant:
-    tenant = Tenant(create_workspace(server, plan=plan))
+def create_tenant(
+    server: LiveServer, plan: str = "free", database_url: str | None = None
+) -> Tenant:
+    tenant = Tenant(create_workspace(server, plan=plan, database_url=database_url))
     for who, role in (
         ("traveler", "traveler"),
         ("traveler2", "traveler"),

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 from alembic import command
-from sqlalchemy import delete, insert
-from sqlalchemy.engine import make_url
-from tests.conftest import is_postgres
+from sqlalchemy import insert
 from tests.factories import count_rows
 from tests.support.api import error_codes, post
 from tests.support.cli import travel, travel_json
-from tests.support.databases import admin, engines_for
+from tests.support.databases import engines_for
+from tests.support.dedicated import dedicated_database, forget_workspaces_in
 from tests.support.live import LiveServer
 
 from travel.auth.models import Workspace
@@ -27,34 +26,12 @@ from travel.db.session import system_transaction
 PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
 
 
-def _forget_workspaces_in(server: LiveServer, url: str) -> None:
-    """Remove the shared database's entries of the workspaces kept in `url` (test clean-up:
-    the service has no command that deletes a workspace)."""
-
-    async def run() -> None:
-        async with system_transaction(server.services.databases.main) as session:
-            await session.execute(delete(Workspace).where(Workspace.database_url == url))
-
-    server.run(run())
-
-
 @pytest.fixture
 def dedicated_url(server: LiveServer, database_url: str, tmp_path: Path) -> Iterator[str]:
     """A second, empty database of the same kind as the shared one (gone after the test, with
     the shared database's entry of every workspace in it)."""
-    if not is_postgres(database_url):
-        url = f"sqlite:///{tmp_path / 'dedicated.db'}"
+    with dedicated_database(server, database_url, tmp_path) as url:
         yield url
-        _forget_workspaces_in(server, url)
-        return
-    name = f"travel_dedicated_{uuid.uuid4().hex[:10]}"
-    asyncio.run(admin(database_url, f"CREATE DATABASE {name}"))
-    url = make_url(database_url).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        _forget_workspaces_in(server, url)
-        asyncio.run(admin(database_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 def _until_refused(server: LiveServer, key: str, seconds: float = 10) -> int:
@@ -145,7 +122,7 @@ def test_an_unreachable_tenant_database_stops_no_other_tenant(
         assert "Traceback" not in missing.stderr
         assert "travel:travel@" not in missing.stderr  # no password in the message
     finally:
-        _forget_workspaces_in(server, gone)
+        forget_workspaces_in(server, gone)
 
 
 def test_db_upgrade_migrates_every_dedicated_database_too(
