@@ -14,7 +14,7 @@ lint:
 
 fuzz:           ## long schema fuzzing + isolation matrix (FUZZ_EXAMPLES per field, default 200; TRAVEL_TEST_DATABASE_URL for PostgreSQL)
 	TRAVEL_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} .venv/bin/pytest -q \
-		tests/test_fuzz_schema.py tests/test_isolation_matrix.py
+		tests/hardening/test_fuzz_schema.py tests/hardening/test_isolation_matrix.py
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

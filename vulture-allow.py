@@ -78,7 +78,7 @@ _.coerce_input_literal  # unused attribute (src/travel/graphql/binder.py:77)
 _.enter  # unused method (src/travel/graphql/fastpath/collect.py:37)
 _.enter_document  # unused method (src/travel/graphql/limits.py:125)
 _.disabled  # unused attribute (src/travel/logs.py:43)
-# The live renderers of the SQL a revision freezes: tests/test_migrations.py holds them equal to
+# The live renderers of the SQL a revision freezes: tests/db/test_migrations.py holds them equal to
 # the newest revision's text, so that editing them needs a new revision.
 create_booking_triggers  # src/travel/analytics/triggers.py
 drop_booking_triggers  # src/travel/analytics/triggers.py

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
+
+from tests.factories import Tenant, create_tenant
 from tests.support.databases import engines_for, system_url_of
 from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
-
 from travel.db.engine import async_url
 from travel.settings import Settings
 
@@ -69,9 +70,9 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
         auth_cache_seconds=0.5,
         max_body_bytes=65_536,
         # Every test client is 127.0.0.1: the per-address limit of failed authentications has
-        # its own server in tests/test_auth_concurrency.py.
+        # its own server in tests/auth/test_concurrency.py.
         auth_failures_per_minute=1_000_000,
-        # The tests' webhook receivers listen on 127.0.0.1 (tests/test_webhook_targets.py
+        # The tests' webhook receivers listen on 127.0.0.1 (tests/events/test_targets.py
         # checks the refusal with this off).
         webhook_allow_private=True,
         cors_origins=("https://partner.example",),
@@ -93,6 +94,14 @@ def server(settings: Settings) -> Iterator[LiveServer]:
     live = LiveServer(settings).start()
     yield live
     live.stop()
+
+
+@pytest.fixture
+def tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
+    """A fresh workspace with a traveler, a host and an admin (tests.factories.create_tenant),
+    on the plan of the module's or test's `plan` marker (free without one)."""
+    marker = request.node.get_closest_marker("plan")
+    return create_tenant(server, plan=marker.args[0] if marker else "free")
 
 
 @pytest.fixture

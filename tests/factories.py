@@ -8,8 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
-from tests.support.live import LiveServer
 
+from tests.support.live import LiveServer
 from travel.auth import service as auth_service
 from travel.auth.models import Member, Workspace
 from travel.db.models import Base
@@ -283,3 +283,6 @@ def api_listing(server: LiveServer, key: str, kind: str, provider_id: str, **fie
     variables = {"input": listing_input(kind, provider_id, **fields)}
     result = data(server, key, create_listing_mutation(kind), variables)
     return str(result[CREATE_LISTING_MUTATIONS[kind][0]]["id"])
+
+
+CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id status } }"

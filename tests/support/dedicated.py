@@ -11,9 +11,9 @@ from pathlib import Path
 
 from sqlalchemy import delete
 from sqlalchemy.engine import make_url
+
 from tests.support.databases import admin
 from tests.support.live import LiveServer
-
 from travel.auth.models import Workspace
 from travel.db.session import system_transaction
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import text
-from tests.support.live import LiveServer
 
+from tests.support.live import LiveServer
 from travel.auth.models import Workspace
 
 

@@ -20,9 +20,9 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+
 from tests.factories import BOOK
 from tests.support.databases import engines_for
-
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.db.session import system_transaction
 from travel.events.models import OutboxEvent

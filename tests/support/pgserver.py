@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from tests.support.cli import free_port
 
 DEBIAN_ROOT = Path("/usr/lib/postgresql")

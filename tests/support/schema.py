@@ -1,4 +1,4 @@
-"""What the hardening suites (tests/test_fuzz_schema.py, tests/test_isolation_matrix.py) share:
+"""What the hardening suites (tests/hardening/test_fuzz_schema.py, tests/hardening/test_isolation_matrix.py) share:
 the live server's schema read by introspection, the documented error codes, the check that an
 answer keeps the error contract, and the counts the terminal summary reports."""
 
@@ -8,8 +8,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import graphql
 import httpx
+
+import graphql
 from tests.support.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +43,7 @@ def introspect(server: LiveServer, key: str) -> graphql.GraphQLSchema:
 
 
 def committed_schema() -> graphql.GraphQLSchema:
-    """schema.graphql (tests/test_schema_file.py keeps it equal to the served schema): known at
+    """schema.graphql (tests/graphql/test_schema_file.py keeps it equal to the served schema): known at
     collection time, so each root field gets its own test id."""
     return graphql.build_schema((ROOT / "schema.graphql").read_text())
 

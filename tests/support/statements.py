@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import event
+
 from tests.support.live import LiveServer
 
 

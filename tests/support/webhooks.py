@@ -15,9 +15,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from sqlalchemy import select
+
 from tests.support.databases import databases_for
 from tests.support.live import LiveServer
-
 from travel.auth.models import Workspace
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS
 from tests.support.cli import TRAVEL, free_port, travel_json, wait_until_serving
 from tests.support.idp import AUDIENCE, CLIENT_ID, OpenIdProvider
 from tests.support.live import LiveServer
-
 from travel.web.routes import DIST
 
 

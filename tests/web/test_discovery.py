@@ -7,6 +7,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
+
 from tests.factories import future_date
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import choose_kind, sign_in_as

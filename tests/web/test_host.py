@@ -8,6 +8,7 @@ import uuid
 
 import httpx
 from playwright.sync_api import Page, expect
+
 from tests.factories import future_date
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import go_to, sign_in_as

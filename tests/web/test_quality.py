@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.factories import future_date
 from tests.web.conftest import WebApp
 from tests.web.steps import serious_accessibility_problems, sign_in_as, signed_in

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
+
 from tests.factories import future_date
 from tests.support.cli import travel_json
 from tests.support.idp import OpenIdProvider

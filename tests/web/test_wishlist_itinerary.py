@@ -7,6 +7,7 @@ import re
 
 import httpx
 from playwright.sync_api import Page, expect
+
 from tests.factories import future_date
 from tests.web.conftest import WebApp
 from tests.web.steps import choose_kind, go_to, sign_in_as

@@ -66,7 +66,7 @@ def parse_permissions(values: list[str] | tuple[str, ...]) -> frozenset[Permissi
 
 # Who may run each mutation at all: any one of these permissions (the services check the
 # details: ownership, scope). An Idempotency-Key replay answers only a caller who could have
-# run the mutation (travel.idempotency); tests/test_bookings_idempotency.py holds this table
+# run the mutation (travel.idempotency); tests/bookings/test_idempotency.py holds this table
 # complete over the schema's mutations.
 MUTATION_GRANTS: dict[str, frozenset[Permission]] = {
     "createTravelProvider": frozenset({Permission.HOST}),

@@ -18,7 +18,7 @@ mean the same on Python dates and on SQLAlchemy columns. They run:
 - as PL/pgSQL text, compiled from the same predicates: PostgreSQL's one-statement booking
   (`plpgsql_taken` and PLPGSQL_FULL beside `has_room`, rendered into
   travel.bookings.write.function).
-tests/test_bookings_availability_model.py holds the booking forms equal (on PostgreSQL the
+tests/bookings/test_availability_model.py holds the booking forms equal (on PostgreSQL the
 function decides, the Python arithmetic is the model); the search tests run on both databases.
 """
 

@@ -139,7 +139,7 @@ async def tenant_transaction(
 # (never inlined); the read refers to its row in a one-time filter behind an optimisation fence
 # (OFFSET 0: never pulled up), so the read is a parameterised inner side that PostgreSQL can
 # only run after the CTE produced its row, whatever plan it picks: every row-level-security
-# check of the read sees the workspace. tests/test_migrations.py holds this for joins, CTEs,
+# check of the read sees the workspace. tests/db/test_migrations.py holds this for joins, CTEs,
 # sorts and limits.
 _SCOPED_READ = (
     "WITH travel_scope AS MATERIALIZED "

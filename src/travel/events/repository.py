@@ -117,8 +117,8 @@ async def insert_endpoint(session: AsyncSession, endpoint: WebhookEndpoint) -> N
 # Fan-out: an event gets one PENDING delivery per enabled endpoint of its workspace, in the
 # event's own transaction (decision 0030). Written once, in the two forms it runs in, side by
 # side: `insert_event` (cancellations; every event on SQLite) and FAN_OUT_IN_PLPGSQL (inside
-# PostgreSQL's one-statement booking, travel.bookings.write). tests/test_webhooks.py checks the
-# deliveries of both on both databases.
+# PostgreSQL's one-statement booking, travel.bookings.write). tests/events/test_webhooks.py
+# checks the deliveries of both on both databases.
 _NEW_DELIVERY = {"status": "PENDING", "attempt_count": 0}
 
 

@@ -18,7 +18,7 @@ both forms: the capacity check (travel.catalog.availability) and the webhook fan
 (travel.events.repository). The listing columns it compares are BookableListing's.
 
 Migration 0002 creates it; a later change to this text needs a new revision that drops and
-re-creates it (as for the analytics triggers): tests/test_migrations.py fails until one does.
+re-creates it (as for the analytics triggers): tests/db/test_migrations.py fails until one does.
 """
 
 from __future__ import annotations

@@ -1,0 +1,197 @@
+"""The `filter` argument of the listing lists: each condition, combinations, and bad input."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+
+from tests.factories import Tenant, api_listing, api_provider, create_tenant
+from tests.support.api import data, error_codes, post
+from tests.support.live import LiveServer
+from travel.catalog import repository
+from travel.db.session import tenant_transaction
+from travel.kernel.ids import WorkspaceId
+
+PROPERTIES = (
+    "query ($p: TravelPaginationInput, $f: TravelListingFilterInput) "
+    "{ travelProperties(pagination: $p, filter: $f) { name } }"
+)
+TOURS = "query ($f: TravelListingFilterInput) { travelTours(filter: $f) { name } }"
+
+
+def set_ratings(server: LiveServer, tenant: Tenant, ratings: dict[str, float]) -> None:
+    """Ratings come from reviews (roadmap); tests set them the way the demo seed does."""
+
+    async def update() -> None:
+        engines = server.services.databases.main
+        async with tenant_transaction(engines, WorkspaceId(tenant.workspace.id), write=True) as s:
+            await repository.set_listing_ratings(
+                s, WorkspaceId(tenant.workspace.id), {uuid.UUID(k): v for k, v in ratings.items()}
+            )
+
+    server.run(update())
+
+
+@pytest.fixture(scope="module")
+def catalog(server: LiveServer) -> tuple[Tenant, dict[str, str]]:
+    """One workspace with a small, varied catalog (and a second workspace that must not leak)."""
+    tenant = create_tenant(server)
+    mine = api_provider(server, tenant.keys["host"], "Casa Azul")
+    theirs = api_provider(server, tenant.keys["host2"], "Harbour Homes")
+    stays = {
+        "loft": (mine, "Sea-view loft", "Lisbon, Portugal", "120.00", "USD", None, 2),
+        "studio": (mine, "Garden studio", "Porto", "80.00", "USD", "Quiet, near the OLD town", 4),
+        "suite": (theirs, "Old town suite", "lisbon", "250.00", "EUR", None, None),
+        "capsule": (mine, "Capsule 100%", "Tokyo", "9000", "JPY", "A_pod", 1),
+    }
+    ids = {}
+    for label, (provider, name, location, price, currency, description, guests) in stays.items():
+        ids[label] = api_listing(
+            server,
+            tenant.keys["host" if provider == mine else "host2"],
+            "PROPERTY",
+            provider,
+            name=name,
+            location=location,
+            pricePerNight=price,
+            currency=currency,
+            description=description,
+            maxGuests=guests,
+        )
+    set_ratings(server, tenant, {ids["loft"]: 4.6, ids["studio"]: 3.9, ids["capsule"]: 4.2})
+    for name, capacity in (("Old town walk", 12), ("Harbour kayak", 4)):
+        api_listing(server, tenant.keys["host"], "TOUR", mine, name=name, capacity=capacity)
+    other = create_tenant(server)
+    api_listing(server, other.keys["host"], "PROPERTY", api_provider(server, other.keys["host"]))
+    return tenant, {"mine": mine, "theirs": theirs}
+
+
+def names(server: LiveServer, key: str, conditions: Any, query: str = PROPERTIES) -> list[str]:
+    result = data(server, key, query, {"f": conditions})
+    return [item["name"] for item in next(iter(result.values()))]
+
+
+ALL = ["Sea-view loft", "Garden studio", "Old town suite", "Capsule 100%"]
+
+
+@pytest.mark.parametrize(
+    ("conditions", "expected"),
+    [
+        (None, ALL),
+        ({}, ALL),
+        ({"text": "  "}, ALL),
+        ({"text": "LOFT"}, ["Sea-view loft"]),
+        ({"text": "old town"}, ["Garden studio", "Old town suite"]),
+        ({"text": "town quiet"}, ["Garden studio"]),
+        ({"text": "100%"}, ["Capsule 100%"]),
+        ({"text": "%"}, ["Capsule 100%"]),
+        ({"text": "a_p"}, ["Capsule 100%"]),
+        ({"text": "a_"}, ["Capsule 100%"]),
+        ({"text": "nowhere"}, []),
+        ({"location": "LISBON"}, ["Sea-view loft", "Old town suite"]),
+        ({"location": "portugal"}, ["Sea-view loft"]),
+        ({"minPrice": "100"}, ["Sea-view loft", "Old town suite", "Capsule 100%"]),
+        ({"maxPrice": "100"}, ["Garden studio"]),
+        ({"minPrice": "80", "maxPrice": "120"}, ["Sea-view loft", "Garden studio"]),
+        ({"minPrice": "80.01", "maxPrice": "119.99"}, []),
+        ({"currency": "eur"}, ["Old town suite"]),
+        ({"minPrice": "100", "currency": "USD"}, ["Sea-view loft"]),
+        ({"maxPrice": "9000", "currency": "JPY"}, ["Capsule 100%"]),
+        ({"minRating": 4}, ["Sea-view loft", "Capsule 100%"]),
+        ({"minRating": 4.6}, ["Sea-view loft"]),
+        ({"minRating": 0}, ["Sea-view loft", "Garden studio", "Capsule 100%"]),
+        ({"providerId": str(uuid.uuid4())}, []),
+        ({"providerId": "not-an-id"}, []),
+        ({"guests": 2}, ["Sea-view loft", "Garden studio", "Old town suite"]),
+        ({"guests": 3}, ["Garden studio", "Old town suite"]),
+        ({"location": "lisbon", "maxPrice": "200", "minRating": 4}, ["Sea-view loft"]),
+        ({"text": "old", "location": "porto", "guests": 4}, ["Garden studio"]),
+        ({"text": "old", "location": "porto", "guests": 5}, []),
+    ],
+)
+def test_property_filters(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]], conditions: Any, expected: list[str]
+) -> None:
+    tenant, _ = catalog
+    assert names(server, tenant.keys["traveler"], conditions) == expected
+
+
+def test_provider_filter(server: LiveServer, catalog: tuple[Tenant, dict[str, str]]) -> None:
+    tenant, providers = catalog
+    key = tenant.keys["traveler"]
+    assert names(server, key, {"providerId": providers["theirs"]}) == ["Old town suite"]
+    assert names(server, key, {"providerId": providers["mine"], "minRating": 4.5}) == [
+        "Sea-view loft"
+    ]
+    other = create_tenant(server)
+    assert names(server, other.keys["traveler"], {"providerId": providers["mine"]}) == []
+
+
+def test_filters_apply_to_the_other_kinds(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]]
+) -> None:
+    key = catalog[0].keys["traveler"]
+    assert names(server, key, {"text": "old"}, TOURS) == ["Old town walk"]
+    assert names(server, key, {"guests": 5}, TOURS) == ["Old town walk"]
+    assert names(server, key, {"location": "tokyo"}, TOURS) == []
+
+
+def test_filter_and_pagination_combine(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]]
+) -> None:
+    key = catalog[0].keys["traveler"]
+    result = data(server, key, PROPERTIES, {"f": {"minPrice": "100"}, "p": {"skip": 1, "take": 1}})
+    assert [item["name"] for item in result["travelProperties"]] == ["Old town suite"]
+
+
+@pytest.mark.parametrize(
+    ("conditions", "field"),
+    [
+        ({"minPrice": "-1"}, "filter.minPrice"),
+        ({"maxPrice": "-0.5"}, "filter.maxPrice"),
+        ({"minPrice": "10", "maxPrice": "5"}, "filter.maxPrice"),
+        ({"maxPrice": "1e13"}, "filter.maxPrice"),
+        ({"minRating": 5.5}, "filter.minRating"),
+        ({"minRating": -1}, "filter.minRating"),
+        ({"currency": "XX"}, "filter.currency"),
+        ({"text": "x" * 201}, "filter.text"),
+        ({"text": " ".join("abcdefghijk")}, "filter.text"),
+        ({"location": "x" * 201}, "filter.location"),
+        ({"guests": 0}, "filter.guests"),
+        ({"availableFrom": "2030-01-01"}, "filter.availableTo"),
+        ({"availableTo": "2030-01-01"}, "filter.availableFrom"),
+        ({"availableFrom": "2030-01-05", "availableTo": "2030-01-01"}, "filter.availableTo"),
+        ({"availableFrom": "2030-01-05", "availableTo": "2030-01-05"}, "filter.availableTo"),
+        ({"availableFrom": "2030-01-01", "availableTo": "2031-01-03"}, "filter.availableTo"),
+    ],
+)
+def test_invalid_filters_are_validation_errors(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]], conditions: Any, field: str
+) -> None:
+    response = post(server, catalog[0].keys["traveler"], PROPERTIES, {"f": conditions})
+    assert error_codes(response) == ["VALIDATION_ERROR"]
+    error = response.json()["errors"][0]
+    assert error["extensions"]["field"] == field
+    assert field in error["message"]
+    assert response.json()["data"] == {"travelProperties": None}
+
+
+def test_a_one_day_window_is_fine_for_kinds_booked_by_date(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]]
+) -> None:
+    window = {"availableFrom": "2030-01-05", "availableTo": "2030-01-05"}
+    assert names(server, catalog[0].keys["traveler"], window, TOURS) == [
+        "Old town walk",
+        "Harbour kayak",
+    ]
+
+
+def test_malformed_filter_values_are_400(
+    server: LiveServer, catalog: tuple[Tenant, dict[str, str]]
+) -> None:
+    for conditions in ({"minPrice": "cheap"}, {"availableFrom": "01/05/2030"}, {"guests": "2"}):
+        response = post(server, catalog[0].keys["traveler"], PROPERTIES, {"f": conditions})
+        assert response.status_code == 400, conditions
+        assert error_codes(response) == ["VALIDATION_ERROR"]

@@ -1,0 +1,84 @@
+"""No N+1: a page of listings with their providers and calendars costs a fixed number of SQL
+statements, however long the page; counted on the server's own engines."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.factories import Tenant, api_provider, create_booking, create_listing, create_tenant
+from tests.support.api import data
+from tests.support.live import LiveServer
+from tests.support.statements import statements
+
+PAGE = """query ($take: Int!) {
+  travelProperties(pagination: {take: $take}) {
+    id name provider { id name type rating }
+    availability(from: "2030-05-01", to: "2030-05-07") { date available }
+  }
+}"""
+# Authentication has its own cached lookups (and transactions): what is counted is the
+# statements that read the catalog's tables.
+CATALOG_TABLES = ("listings", "providers", "bookings")
+
+
+def catalog_statements(server: LiveServer, run: Callable[[], Any]) -> list[str]:
+    with statements(server) as seen:
+        run()
+    return [s for s in seen if any(f"FROM {table}" in s for table in CATALOG_TABLES)]
+
+
+@pytest.fixture(scope="module")
+def big_catalog(server: LiveServer) -> Tenant:
+    """100 stays spread over 10 providers, some of them booked."""
+    tenant = create_tenant(server)
+    providers = [
+        uuid.UUID(api_provider(server, tenant.keys["host"], f"Host {n}")) for n in range(10)
+    ]
+    for n in range(100):
+        listing = create_listing(
+            server, tenant.workspace, tenant.members["host"], provider_id=providers[n % 10], units=2
+        )
+        if n % 7 == 0:
+            create_booking(
+                server,
+                tenant.workspace,
+                listing,
+                tenant.members["traveler"],
+                check_in="2030-05-02",
+                check_out="2030-05-04",
+            )
+    return tenant
+
+
+def test_a_page_of_100_costs_what_a_page_of_5_costs(
+    server: LiveServer, big_catalog: Tenant
+) -> None:
+    key = big_catalog.keys["traveler"]
+
+    def page(take: int) -> Callable[[], Any]:
+        return lambda: data(server, key, PAGE, {"take": take})
+
+    small = catalog_statements(server, page(5))
+    large = catalog_statements(server, page(100))
+    assert len(data(server, key, PAGE, {"take": 100})["travelProperties"]) == 100
+    assert len(small) == len(large), (small, large)
+    # One read of each table: the page, its providers, its bookings.
+    for table in CATALOG_TABLES:
+        assert sum(f"FROM {table}" in s for s in large) == 1, (table, large)
+
+
+def test_sibling_fields_share_the_request_safely(server: LiveServer, big_catalog: Tenant) -> None:
+    """graphql-core resolves sibling fields concurrently; they share one database session."""
+    query = """{
+      a: travelProperties(pagination: {take: 50}) { id provider { name } }
+      b: travelProperties(pagination: {skip: 50, take: 50}) { id provider { name } }
+      c: travelProviders { id }
+      d: travelTours { id }
+    }"""
+    result = data(server, big_catalog.keys["traveler"], query)
+    assert len(result["a"]) + len(result["b"]) == 100
+    assert len(result["c"]) == 10

@@ -1,0 +1,533 @@
+"""The Python SDK (clients/python) against the live test server: every typed operation with
+its typed result (Decimal money, dates, aware date-times), with the sync and the async client
+alike (one scenario drives both), auto-paging, an injected HTTP client and extra headers, the raw
+`query()`/`execute()`, and the errors it raises."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+from travel_client import (
+    AsyncTravelClient,
+    RateLimit,
+    TransportError,
+    TravelAPIError,
+    TravelClient,
+)
+from travel_client.models import Booking, Property, TravelBookingStatus, TravelProviderType
+
+from tests.factories import Tenant, count_rows, create_listing, create_tenant, future_date
+from tests.support.live import LiveServer
+
+pytestmark = pytest.mark.plan("enterprise")
+
+
+class Blocking:
+    """An AsyncTravelClient whose coroutines are run to completion and whose async iterators
+    are iterated, so that one scenario can drive both clients. Everything else passes straight
+    through."""
+
+    def __init__(self, client: AsyncTravelClient) -> None:
+        self._client = client
+        self._runner = asyncio.Runner()
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._client, name)
+        if not callable(attribute):
+            return attribute
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            value = attribute(*args, **kwargs)
+            if isinstance(value, AsyncIterator):
+                return self._iterate(value)
+            return self._runner.run(value) if inspect.isawaitable(value) else value
+
+        return call
+
+    def _iterate(self, items: AsyncIterator[Any]) -> Iterator[Any]:
+        while True:
+            try:
+                yield self._runner.run(anext(items))
+            except StopAsyncIteration:
+                return
+
+    def close(self) -> None:
+        self._runner.run(self._client.aclose())
+        self._runner.close()
+
+
+Connect = Callable[..., Any]
+
+
+@pytest.fixture(params=["sync", "async"])
+def connect(request: pytest.FixtureRequest, server: LiveServer) -> Iterator[Connect]:
+    """`connect(key)` → a client of the test server (TravelClient or a Blocking async one)."""
+    made: list[Any] = []
+
+    def make(key: str | None, url: str | None = None, **options: Any) -> Any:
+        url = url or server.graphql_url
+        if request.param == "sync":
+            client: Any = TravelClient(url, key, env={}, **options)
+        else:
+            client = Blocking(AsyncTravelClient(url, key, env={}, **options))
+        made.append(client)
+        return client
+
+    yield make
+    for client in made:
+        client.close()
+
+
+def _catalog(host: Any) -> dict[str, str]:
+    """One provider of each type and one listing of each kind, through the SDK."""
+    stays = host.create_provider("Casa Azul", "HOST")
+    assert (stays.name, stays.type_, stays.rating) == ("Casa Azul", TravelProviderType.HOST, None)
+    ops = host.create_provider("Lisbon Walks", TravelProviderType.OPERATOR).id
+    starts = datetime(2030, 6, 1, 19, tzinfo=UTC)
+    made = {
+        "provider": stays.id,
+        "operator": ops,
+        "PROPERTY": host.create_property(
+            stays.id, "Alfama Loft", "Lisbon", Decimal("120.00"), currency="EUR",
+            description="Balcony over the river", amenities=("wifi", "balcony"), max_guests=2,
+            units=1,
+        ),
+        "TOUR": host.create_tour(ops, "Old Town Walk", "Lisbon", "25.00", 12, duration_minutes=90),
+        "ACTIVITY": host.create_activity(ops, "Surf Lesson", "Cascais", "40.00", 6),
+        "EVENT": host.create_event(
+            ops, "Fado Night", "Lisbon", "30.00", 50, starts, starts + timedelta(hours=3)
+        ),
+        "TRIP": host.create_trip(
+            ops, "Lisbon to Porto", "35.50", 40, "Lisbon", "Porto",
+            "2030-06-02T08:00:00Z", "TRAIN", arrives_at="2030-06-02T11:00:00Z",
+        ),
+    }  # fmt: skip
+    loft = made["PROPERTY"]
+    assert isinstance(loft, Property)
+    assert loft.price_per_night == loft.price == Decimal("120.00")
+    assert isinstance(loft.price, Decimal)
+    assert (loft.currency, loft.amenities, loft.units, loft.max_guests) == (
+        "EUR", ["wifi", "balcony"], 1, 2,
+    )  # fmt: skip
+    assert (loft.provider.id, loft.provider.type_) == (stays.id, "HOST")
+    assert made["TOUR"].duration_minutes == 90
+    assert made["TOUR"].price == Decimal("25.00")
+    assert made["EVENT"].starts_at == starts
+    assert made["EVENT"].starts_at.utcoffset() == timedelta(0)
+    assert made["EVENT"].ends_at - made["EVENT"].starts_at == timedelta(hours=3)
+    trip = made["TRIP"]
+    assert (trip.mode, trip.location, trip.price) == ("TRAIN", "Lisbon", Decimal("35.50"))
+    assert trip.departs_at == datetime(2030, 6, 2, 8, tzinfo=UTC)
+    return {k: v if isinstance(v, str) else v.id for k, v in made.items()}
+
+
+def test_hosts_create_and_travelers_read_every_kind(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    ids = _catalog(connect(tenant.keys["host"]))
+    client = connect(tenant.keys["traveler"])
+    reads = {
+        "PROPERTY": (client.properties, client.property),
+        "TOUR": (client.tours, client.tour),
+        "ACTIVITY": (client.activities, client.activity),
+        "EVENT": (client.events, client.event),
+        "TRIP": (client.trips, client.trip),
+    }
+    for kind, (list_of, one) in reads.items():
+        assert [item.id for item in list_of()] == [ids[kind]], kind
+        assert one(ids[kind]).kind == kind
+    assert client.properties(filter={"location": "LISBON", "maxPrice": Decimal("150")})
+    assert client.properties(filter={"minPrice": "121"}) == []
+    assert [t.name for t in client.tours(filter={"text": "walk", "guests": 12})] == [
+        "Old Town Walk"
+    ]
+    assert client.activities(skip=1) == []
+    assert client.events(take=0) == []
+    assert [p.name for p in client.providers(filter={"type": "OPERATOR"})] == ["Lisbon Walks"]
+    assert client.provider(ids["provider"]).type_ == "HOST"
+    calendar = client.availability("EVENT", ids["EVENT"], date(2030, 6, 1), "2030-06-02")
+    assert [(day.date, day.capacity, day.available) for day in calendar] == [
+        (date(2030, 6, 1), 50, 50),
+        (date(2030, 6, 2), 0, 0),
+    ]
+    with pytest.raises(ValueError, match="not a listing kind"):
+        client.availability("HOTEL", ids["EVENT"], date(2030, 6, 1), date(2030, 6, 2))
+    assert count_rows(server, "listings", tenant.workspace) == 5
+
+
+def test_travelers_book_cancel_and_keep_a_wishlist(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=2))
+    client = connect(tenant.keys["traveler"])
+    booked = client.create_booking("PROPERTY", stay, future_date(10), future_date(12), 2)
+    assert isinstance(booked, Booking)
+    assert (booked.status, booked.payment_status) == (TravelBookingStatus.CONFIRMED, "PAID")
+    assert booked.reference_code.startswith("TRV-PROPERTY-")
+    assert (booked.total_price, booked.currency, booked.guests) == (Decimal("200.00"), "USD", 2)
+    assert (booked.check_in, booked.check_out) == (
+        date.fromisoformat(future_date(10)),
+        date.fromisoformat(future_date(12)),
+    )
+    assert booked.created_at.tzinfo is not None
+    assert abs(booked.created_at - datetime.now(UTC)) < timedelta(minutes=5)
+    target = booked.target
+    assert (target.typename__, target.id, target.kind, target.name) == (
+        "TravelProperty", stay, "PROPERTY", "Factory Property",
+    )  # fmt: skip
+    other = client.create_booking("PROPERTY", stay, date.today() + timedelta(days=20),
+                                  date.today() + timedelta(days=21))  # fmt: skip
+    assert [b.id for b in client.bookings()] == [other.id, booked.id]
+    assert client.booking(booked.id).check_in == date.fromisoformat(future_date(10))
+
+    cancelled = client.cancel_booking(booked.id)
+    assert (cancelled.status, cancelled.payment_status) == ("CANCELLED", "REFUNDED")
+    assert [(t.from_, t.to) for t in cancelled.timeline] == [
+        (None, "CONFIRMED"),
+        ("CONFIRMED", "CANCELLED"),
+    ]
+    assert cancelled.timeline[1].at >= cancelled.timeline[0].at
+    assert [b.id for b in client.bookings(filter={"status": "CANCELLED"})] == [booked.id]
+    assert client.bookings_count(filter={"status": TravelBookingStatus.CONFIRMED}) == 1
+    assert count_rows(server, "bookings", tenant.workspace) == 2
+
+    assert client.toggle_favorite("PROPERTY", stay) is True
+    [saved] = client.favorites()
+    assert (saved.target_type, saved.target_id, saved.target.id) == ("PROPERTY", stay, stay)
+    assert client.favorites_count() == 1
+    assert client.toggle_favorite("PROPERTY", stay) is False
+    assert client.favorites() == []
+
+
+def test_admins_read_overview_stats_and_analytics(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=1))
+    connect(tenant.keys["traveler"]).create_booking(
+        "PROPERTY", stay, future_date(3), future_date(5)
+    )
+    admin = connect(tenant.keys["admin"])
+    stats = admin.overview_stats()
+    assert (stats.total_bookings, stats.total_revenue, stats.currency) == (
+        1,
+        Decimal("200.00"),
+        "USD",
+    )
+    [usd] = stats.revenue_by_currency
+    assert (usd.currency, usd.bookings, usd.amount) == ("USD", 1, Decimal("200.00"))
+    assert (stats.booked_nights, stats.available_nights) == (2, 30)
+    assert stats.occupancy_to - stats.occupancy_from == timedelta(days=30)
+    start, end = date.fromisoformat(future_date(4)), date.fromisoformat(future_date(6))
+    window = admin.overview_stats(from_=start, to=end)
+    assert (window.total_bookings, window.booked_nights, window.available_nights) == (0, 1, 2)
+    assert (window.occupancy_rate, window.occupancy_from, window.occupancy_to) == (0.5, start, end)
+    mix = admin.analytics(from_=future_date(3), to=future_date(4))
+    assert {c.category: c.count for c in mix.category_mix}["PROPERTY"] == 1
+    [top] = mix.top_providers
+    assert (top.name, top.bookings, top.revenue, top.currency) == (
+        "Factory Provider", 1, Decimal("200.00"), "USD",
+    )  # fmt: skip
+    me = admin.viewer()
+    assert (me.roles, me.workspace.id) == (["ADMIN"], tenant.id)
+
+
+def test_api_errors_are_raised_with_the_spec_code(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    traveler = connect(tenant.keys["traveler"])
+    with pytest.raises(TravelAPIError) as refused:
+        traveler.create_provider("Not mine", "HOST")
+    assert (refused.value.code, refused.value.status) == ("FORBIDDEN", 200)
+    assert count_rows(server, "providers", tenant.workspace) == 0
+
+    with pytest.raises(TravelAPIError) as invalid:
+        traveler.properties(take=101)
+    assert invalid.value.code == "VALIDATION_ERROR"
+    assert invalid.value.request_id
+
+    with pytest.raises(TravelAPIError) as unknown:
+        traveler.property(str(uuid.uuid4()))
+    assert unknown.value.code == "NOT_FOUND"
+
+    with pytest.raises(TravelAPIError) as unauthenticated:
+        connect("trv_not-a-real-key").properties()
+    assert (unauthenticated.value.code, unauthenticated.value.status) == ("UNAUTHENTICATED", 401)
+
+    with pytest.raises(TravelAPIError) as no_credential:
+        connect(None).properties()
+    assert no_credential.value.code == "UNAUTHENTICATED"
+
+    with pytest.raises(TravelAPIError) as bad_document:
+        traveler.execute("{ travelNothing }")
+    assert (bad_document.value.code, bad_document.value.status) == ("VALIDATION_ERROR", 400)
+
+
+def test_another_workspace_is_not_found_and_left_unchanged(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    theirs = create_tenant(server)
+    stay = str(create_listing(server, theirs.workspace, theirs.members["host"]))
+    mine = connect(tenant.keys["traveler"])
+    with pytest.raises(TravelAPIError) as read:
+        mine.property(stay)
+    assert read.value.code == "NOT_FOUND"
+    with pytest.raises(TravelAPIError) as booked:
+        mine.create_booking("PROPERTY", stay, future_date(5), future_date(6))
+    assert booked.value.code == "NOT_FOUND"
+    with pytest.raises(TravelAPIError) as saved:
+        mine.toggle_favorite("PROPERTY", stay)
+    assert saved.value.code == "NOT_FOUND"
+    for workspace in (tenant.workspace, theirs.workspace):
+        assert count_rows(server, "bookings", workspace) == 0
+        assert count_rows(server, "favorites", workspace) == 0
+
+
+def test_business_errors_unavailable_and_key_reuse(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=1))
+    client = connect(tenant.keys["traveler"])
+    client.create_booking("PROPERTY", stay, future_date(7), future_date(8), idempotency_key="k-1")
+    with pytest.raises(TravelAPIError) as full:
+        client.create_booking("PROPERTY", stay, future_date(7), future_date(8))
+    assert full.value.code == "UNAVAILABLE"
+    with pytest.raises(TravelAPIError) as reused:
+        client.create_booking(
+            "PROPERTY", stay, future_date(9), future_date(10), idempotency_key="k-1"
+        )
+    assert (reused.value.code, reused.value.status) == ("IDEMPOTENCY_KEY_REUSED", 422)
+    assert count_rows(server, "bookings", tenant.workspace) == 1
+
+
+def test_the_same_idempotency_key_books_once(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=3))
+    client = connect(tenant.keys["traveler"])
+    first = client.create_booking(
+        "PROPERTY", stay, future_date(4), future_date(6), idempotency_key="once"
+    )
+    again = client.create_booking(
+        "PROPERTY", stay, future_date(4), future_date(6), idempotency_key="once"
+    )
+    assert again == first  # the models compare by value
+    assert count_rows(server, "bookings", tenant.workspace) == 1
+    # Without a key given, each call is a new intent: a new key, a new booking.
+    client.create_booking("PROPERTY", stay, future_date(4), future_date(6))
+    assert count_rows(server, "bookings", tenant.workspace) == 2
+
+
+def test_execute_returns_partial_results_and_replays(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    client = connect(tenant.keys["traveler"])
+    response = client.execute(
+        "query Both($take: Int) { travelProviders(pagination: {take: $take}) { id } "
+        "travelOverviewStats { totalBookings } }",
+        {"take": 1},
+    )
+    assert response.status == 200
+    assert response.data == {"travelProviders": [], "travelOverviewStats": None}
+    assert [e["extensions"]["code"] for e in response.errors] == ["FORBIDDEN"]
+    assert response.request_id
+
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"]))
+    toggle = "mutation($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targetId: $id) }"
+    first = client.execute(toggle, {"id": stay}, idempotency_key="toggle-1")
+    again = client.execute(toggle, {"id": stay}, idempotency_key="toggle-1")
+    assert (first.replayed, again.replayed) == (False, True)
+    assert first.data == again.data == {"toggleTravelFavorite": True}
+    assert count_rows(server, "favorites", tenant.workspace) == 1
+
+
+def test_rate_limit_headers_are_exposed(connect: Connect, server: LiveServer) -> None:
+    tenant = create_tenant(server, plan="free")
+    client = connect(tenant.keys["host"])
+    assert client.rate_limit is None
+    client.providers()
+    first = client.rate_limit
+    assert isinstance(first, RateLimit)
+    assert (first.limit, first.remaining) == (600, 599)
+    assert first.reset is not None
+    assert first.reset > datetime.now(UTC).timestamp()
+    client.create_provider("Quota Inn", "HOST")
+    assert (client.rate_limit.limit, client.rate_limit.remaining) == (60, 59)  # `write`
+    response = client.execute("{ travelProviders { id } }")
+    assert response.rate_limit == client.rate_limit
+    assert response.rate_limit.remaining == 598
+
+
+def test_ping_runs_the_connectivity_check(connect: Connect, tenant: Tenant) -> None:
+    assert connect(tenant.keys["traveler"]).ping() > 0
+    with pytest.raises(TravelAPIError) as refused:
+        connect("trv_nope").ping()
+    assert refused.value.code == "UNAUTHENTICATED"
+
+
+def test_an_unreachable_gateway_is_a_transport_error(connect: Connect) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = connect("trv_x", f"http://127.0.0.1:{port}/workspaces/graphql", max_retries=0)
+    with pytest.raises(TransportError) as failed:
+        client.properties()
+    assert failed.value.status is None
+    assert f"cannot reach http://127.0.0.1:{port}/workspaces/graphql" in str(failed.value)
+
+
+def test_the_async_client_runs_calls_concurrently(server: LiveServer, tenant: Tenant) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=3))
+
+    async def run() -> list[Any]:
+        async with AsyncTravelClient(server.graphql_url, tenant.keys["traveler"], env={}) as client:
+            return await asyncio.gather(
+                client.properties(),
+                client.tours(),
+                *(
+                    client.create_booking("PROPERTY", stay, future_date(40), future_date(41))
+                    for _ in range(3)
+                ),
+            )
+
+    properties, tours, *bookings = asyncio.run(run())
+    assert ([p.id for p in properties], tours) == ([stay], [])
+    assert len({b.id for b in bookings}) == 3  # three calls, three keys, three bookings
+    assert count_rows(server, "bookings", tenant.workspace) == 3
+
+
+def test_iterators_page_through_whole_lists(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    host = connect(tenant.keys["host"])
+    provider = host.create_provider("Many Rooms", "HOST").id
+    made = [
+        host.create_property(provider, f"Room {n}", "Porto", Decimal(f"{100 + n}.50")).id
+        for n in range(7)
+    ]
+    client = connect(tenant.keys["traveler"])
+    assert client.properties_count() == 7
+    stays = list(client.iter_properties(page_size=3))  # pages of 3, 3 and 1
+    assert [stay.id for stay in stays] == made  # oldest first, each once
+    assert [stay.price for stay in stays] == [Decimal(f"{100 + n}.50") for n in range(7)]
+    assert [s.id for s in client.iter_properties(page_size=7)] == made  # a last, empty page
+    cheap = {"location": "porto", "maxPrice": Decimal("102.50")}
+    assert [s.name for s in client.iter_properties(filter=cheap, page_size=2)] == [
+        "Room 0", "Room 1", "Room 2",
+    ]  # fmt: skip
+    assert [p.id for p in client.iter_providers(page_size=1)] == [provider]
+    assert list(client.iter_tours()) == []
+
+    for day in range(4):
+        client.create_booking("PROPERTY", made[day], future_date(50 + day), future_date(51 + day))
+    booked = list(client.iter_bookings(page_size=3))
+    assert [b.target.id for b in booked] == made[3::-1]  # newest first
+    assert client.bookings_count() == len(booked) == 4
+    for stay in made[:5]:
+        client.toggle_favorite("PROPERTY", stay)
+    assert {f.target_id for f in client.iter_favorites(page_size=2)} == set(made[:5])
+
+    with pytest.raises(ValueError, match="page_size must be 1 to 100"):
+        list(client.iter_properties(page_size=101))
+    pages = connect("trv_not-a-real-key").iter_properties()
+    with pytest.raises(TravelAPIError) as refused:  # raised where the iteration is
+        next(pages)
+    assert refused.value.code == "UNAUTHENTICATED"
+
+
+def test_the_async_iterators_page_too(server: LiveServer, tenant: Tenant) -> None:
+    made = [
+        str(create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR"))
+        for _ in range(5)
+    ]
+
+    async def run() -> list[str]:
+        async with AsyncTravelClient(server.graphql_url, tenant.keys["traveler"], env={}) as client:
+            return [tour.id async for tour in client.iter_tours(page_size=2)]
+
+    assert asyncio.run(run()) == made
+
+
+def test_an_injected_http_client_and_extra_headers_are_used(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    sent: list[httpx.Request] = []
+    # The partner's own pool: its default header reaches the service, which echoes a sane
+    # X-Request-Id (docs/operations.md); its event hook sees every request the SDK makes.
+    http = httpx.Client(
+        headers={"X-Request-Id": "partner-pool-0001"},
+        event_hooks={"request": [sent.append]},
+        timeout=30,
+    )
+    with TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, http_client=http) as c:
+        response = c.execute("{ travelProperties { id } }")
+        assert response.request_id == "partner-pool-0001"
+        assert c.properties() == []
+    assert not http.is_closed  # the caller's pool: the SDK leaves it open
+    assert len(sent) == 2
+    assert sent[1].headers["authorization"] == f"Bearer {tenant.keys['traveler']}"
+    http.close()
+
+    extra = {"X-Request-Id": "partner-trace-42", "User-Agent": "partner-app/3.1"}
+    with TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, headers=extra) as c:
+        assert c.execute("{ travelProviders { id } }").request_id == "partner-trace-42"
+        with pytest.raises(TravelAPIError) as refused:
+            c.property(str(uuid.uuid4()))
+        assert (refused.value.code, refused.value.request_id) == ("NOT_FOUND", "partner-trace-42")
+    with pytest.raises(ValueError, match="cannot set Authorization: pass credential= instead"):
+        TravelClient(server.graphql_url, env={}, headers={"Authorization": "Bearer x"})
+
+
+def test_the_async_client_takes_an_injected_client_and_headers(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    async def run() -> tuple[str | None, bool]:
+        http = httpx.AsyncClient(timeout=30)
+        async with AsyncTravelClient(
+            server.graphql_url,
+            tenant.keys["traveler"],
+            env={},
+            http_client=http,
+            headers={"X-Request-Id": "async-trace-0042"},
+        ) as client:
+            request_id = (await client.execute("{ travelTours { id } }")).request_id
+            assert await client.tours() == []
+        still_open = not http.is_closed
+        await http.aclose()
+        return request_id, still_open
+
+    assert asyncio.run(run()) == ("async-trace-0042", True)
+
+
+def test_query_returns_the_api_json_and_raises_errors(
+    connect: Connect, tenant: Tenant, server: LiveServer
+) -> None:
+    stay = str(create_listing(server, tenant.workspace, tenant.members["host"]))
+    client = connect(tenant.keys["traveler"])
+    data = client.query(
+        "query($id: ID!) { travelProperty(id: $id) { name price checkIn: availability("
+        'from: "2030-01-01", to: "2030-01-01") { date } } }',
+        {"id": stay},
+    )
+    assert data == {
+        "travelProperty": {
+            "name": "Factory Property",
+            "price": "100.00",  # the API's JSON: money stays a string here
+            "checkIn": [{"date": "2030-01-01"}],
+        }
+    }
+    with pytest.raises(TravelAPIError) as partial:
+        client.query("{ travelProviders { id } travelOverviewStats { totalBookings } }")
+    assert partial.value.code == "FORBIDDEN"
+    assert partial.value.data is not None
+    assert partial.value.data["travelOverviewStats"] is None
+    assert len(partial.value.data["travelProviders"]) == 1
