@@ -15,7 +15,8 @@ from travel.auth.models import Workspace
 
 def run_ddl(server: LiveServer, *statements: str) -> None:
     async def run() -> None:
-        async with server.services.databases.main.writer.begin() as conn:
+        # As the system role, which owns the tables (docs/decisions/0072-database-roles.md).
+        async with server.services.databases.main.system.begin() as conn:
             for statement in statements:
                 await conn.execute(text(statement))
 

@@ -46,6 +46,7 @@ def idp() -> Iterator[OpenIdProvider]:
 def web(
     server: LiveServer,
     database_url: str,
+    system_database_url: str | None,
     idp: OpenIdProvider,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[WebApp]:
@@ -64,6 +65,8 @@ def web(
         TRAVEL_LOG_LEVEL="WARNING",
         TRAVEL_METRICS_PORT="0",
     )
+    if system_database_url:
+        env["TRAVEL_SYSTEM_DATABASE_URL"] = system_database_url
     seeded = travel_json(env, "demo", "seed")
     api_port, web_port = free_port(), free_port()
     log = tmp_path_factory.mktemp("web") / "serve.log"
