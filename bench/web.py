@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
+
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.cli import free_port, wait_until_serving
 

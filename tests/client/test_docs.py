@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from graphql import FieldNode, OperationDefinitionNode, parse
 from travel_client import AsyncTravelClient, TravelClient
 
-from graphql import FieldNode, OperationDefinitionNode, parse
 from tests.factories import create_tenant
 from tests.support.live import LiveServer
 from travel.events.signing import signature_header

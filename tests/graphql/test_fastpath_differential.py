@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from graphql import ExecutionResult, GraphQLError, execute, parse, validate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphql import ExecutionResult, GraphQLError, execute, parse, validate
 from travel.graphql.binder import ObjectBinding, ScalarBinding, SchemaModule, build
 from travel.graphql.dataloader import DataLoader
 from travel.graphql.documents import PreparedDocument

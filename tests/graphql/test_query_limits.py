@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-
 from graphql import get_introspection_query
+
 from tests.factories import count_rows, create_tenant
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from graphql import build_schema, find_breaking_changes
+
 from travel.graphql.schema import build_schema as served_schema
 from travel.graphql.schema import schema_sdl
 

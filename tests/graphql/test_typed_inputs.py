@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-
 from graphql import ExecutionResult, execute, parse
+
 from travel.errors import InvalidInput
 from travel.graphql.binder import ObjectBinding, SchemaModule, build
 from travel.graphql.documents import PreparedDocument

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Any
 
+import graphql
 import httpx
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -34,7 +35,6 @@ from hypothesis_graphql import nodes as gql_nodes
 # pyproject.toml): a field without any generates no NEGATIVE document.
 from hypothesis_graphql._strategies.negative_sites import enumerate_violation_sites
 
-import graphql
 from tests.factories import (
     CREATE_LISTING_MUTATIONS,
     Tenant,

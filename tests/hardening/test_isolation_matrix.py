@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import graphql
 import httpx
 import pytest
 
-import graphql
 from tests.factories import (
     CREATE_LISTING_MUTATIONS,
     Tenant,

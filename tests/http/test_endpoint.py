@@ -6,8 +6,8 @@ import logging
 
 import httpx
 import pytest
-
 from graphql import GraphQLField, GraphQLObjectType, GraphQLSchema, GraphQLString
+
 from tests.factories import count_rows
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer

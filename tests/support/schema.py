@@ -8,9 +8,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import graphql
 import httpx
 
-import graphql
 from tests.support.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
