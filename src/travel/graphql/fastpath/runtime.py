@@ -181,7 +181,7 @@ async def drain(state: State) -> None:
     """Resolve deferred fields level by level: each round awaits all of them together."""
     while state.pending:
         batch, state.pending = state.pending, []
-        values = await asyncio.gather(*(d.awaitable for d in batch), return_exceptions=True)
+        values = await _settled(batch)
         for deferred, value in zip(batch, values, strict=True):
             if state.nulled and state.is_moot(deferred.path):
                 continue
@@ -197,6 +197,18 @@ async def drain(state: State) -> None:
                 )
             except Exception as exc:
                 _fail(state, deferred, exc)
+
+
+async def _settled(batch: list[Deferred]) -> list[Any]:
+    """The values (or exceptions) of a level's awaitables. A lone one — a root field's
+    coroutine, typically — is awaited in place: `gather` would wrap it in a task and take two
+    more turns of the event loop to report it."""
+    if len(batch) == 1:
+        try:
+            return [await batch[0].awaitable]
+        except Exception as exc:
+            return [exc]
+    return await asyncio.gather(*(d.awaitable for d in batch), return_exceptions=True)
 
 
 def _fail(state: State, deferred: Deferred, exc: Exception) -> None:
