@@ -1,9 +1,9 @@
 """Fixed-window counters from the `limits` library: in Redis when configured (shared by every
 process), in memory otherwise, and in memory *while Redis is unreachable* (fail open).
 
-The memory counters are `limits`' synchronous storage: counting in this process needs no await.
-Its asyncio twin started a task per request to expire old windows and took an asyncio lock per
-key — two turns of the event loop for every charge (docs/performance.md).
+Counting in this process (travel.limits.memory) needs no await: `limits`' own asyncio memory
+storage started a task per request to expire old windows — two turns of the event loop for every
+charge (docs/performance.md).
 
 A Redis failure opens a short circuit: for `retry_seconds` no call goes to Redis, so an outage
 costs one short timeout per process per interval rather than one per request; afterwards the next
@@ -20,7 +20,6 @@ from limits import RateLimitItem
 from limits.aio.storage import RedisStorage, Storage
 from limits.aio.strategies import FixedWindowRateLimiter as SharedLimiter
 from limits.errors import StorageError
-from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter as LocalLimiter
 from limits.util import WindowStats
 from redis.asyncio import ConnectionPool
@@ -28,6 +27,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from travel import metrics
+from travel.limits.memory import ProcessMemoryStorage
 
 log = logging.getLogger("travel.limits")
 KEY_PREFIX = "travel-quota"
@@ -43,7 +43,7 @@ class Counters:
         retry_seconds: float = 1.0,
         pool: ConnectionPool | None = None,
     ) -> None:
-        self._local = LocalLimiter(MemoryStorage())
+        self._local = LocalLimiter(ProcessMemoryStorage())
         self._shared = SharedLimiter(shared) if shared is not None else None
         self._pool = pool
         self._retry_seconds = retry_seconds
