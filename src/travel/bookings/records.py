@@ -1,4 +1,8 @@
-"""Plain read models of bookings (what resolvers serialise and events carry)."""
+"""Plain read models of bookings (what resolvers serialise and events carry).
+
+The row models (BookingRecord, TransitionRecord) are made per row and never changed, but are not
+frozen: building a frozen one costs ten times as much (travel/catalog/records.py).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ PAID = "PAID"
 REFUNDED = "REFUNDED"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BookingRecord:
     id: uuid.UUID
     reference_code: str
@@ -34,10 +38,10 @@ class BookingRecord:
     total_price: Decimal = field(init=False)  # total_minor in `currency`
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total_price", from_minor(self.total_minor, self.currency))
+        self.total_price = from_minor(self.total_minor, self.currency)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TransitionRecord:
     """One step of a booking's timeline; `from_status` is None for the creation."""
 
