@@ -52,6 +52,9 @@ class ListingRecord:
     mode: str | None
     occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
     price: Decimal = field(init=False)  # price_minor in `currency`, made once per record
+    # The provider, when the read that made the record joined it (pages and single listings);
+    # otherwise the `provider` field loads it in a batch.
+    provider: ProviderRecord | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.price = from_minor(self.price_minor, self.currency)
