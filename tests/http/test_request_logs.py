@@ -45,8 +45,9 @@ def traced(url: str, key: str) -> tuple[str, httpx.Response]:
 
 
 def test_a_warning_inside_a_request_carries_the_request_id(
-    cli_env: dict[str, str], issuer: Issuer
+    server: LiveServer, cli_env: dict[str, str], issuer: Issuer
 ) -> None:
+    del server  # depended on: it migrates the test database (PostgreSQL is not migrated on start)
     port = free_port()
     env = {
         **cli_env,
