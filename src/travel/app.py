@@ -33,6 +33,7 @@ from travel.graphql.execution import Executor
 from travel.graphql.limits import query_limit_rules
 from travel.graphql.schema import build_schema
 from travel.graphql.text import NoControlCharacters
+from travel.http.accept import accept_weights
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
@@ -196,13 +197,17 @@ def create_app(
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
 
 
+_JSON_TYPES = ("application/json", "application/graphql-response+json")
+
+
 def _wants_html(scope: Scope) -> bool:
-    """A browser opening the endpoint's address (GraphQL-over-HTTP clients never ask for
-    HTML): it gets the explorer."""
-    for name, value in scope["headers"]:
-        if name == b"accept":
-            return b"text/html" in value
-    return False
+    """A browser opening the endpoint's address: it names text/html in Accept with a weight
+    above 0 and not below a JSON type's (GraphQL-over-HTTP clients never ask for HTML). It gets
+    the explorer."""
+    accept = b",".join(value for name, value in scope["headers"] if name == b"accept")
+    weights = accept_weights(accept.decode("latin-1"))
+    html = weights.get("text/html", 0.0)
+    return html > 0 and all(html >= weights.get(kind, 0.0) for kind in _JSON_TYPES)
 
 
 class TravelApp:

@@ -10,23 +10,15 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from travel.settings import SettingsError
+from travel.settings import parse_database_url
 
 
 def async_url(url: str, setting: str = "TRAVEL_DATABASE_URL") -> str:
     """Turn the plain `sqlite:///…` / `postgresql://…` forms into async driver URLs."""
-    try:
-        parsed = make_url(url)
-    except Exception:
-        raise SettingsError(f"{setting} is not a valid database URL") from None
-    backend = parsed.get_backend_name()
-    if backend == "sqlite":
+    parsed = parse_database_url(url, setting)
+    if parsed.get_backend_name() == "sqlite":
         return str(parsed.set(drivername="sqlite+aiosqlite"))
-    if backend in ("postgresql", "postgres"):
-        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
-    raise SettingsError(
-        f"{setting} must start with sqlite:/// or postgresql:// (got a {backend!r} URL)"
-    )
+    return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
 
 
 def _json_text(value: Any) -> str:

@@ -108,8 +108,10 @@ def build_counters(redis_url: str | None, *, timeout: float, retry_seconds: floa
         retry=Retry(NoBackoff(), 0),
     )
     options: dict[str, Any] = {"connection_pool": pool}
+    # The limits library names the socket form redis+unix:// (redis-py: unix://).
+    scheme = "async+redis+" if redis_url.startswith("unix://") else "async+"
     storage = RedisStorage(
-        "async+" + redis_url,
+        scheme + redis_url,
         wrap_exceptions=True,
         implementation="redispy",
         key_prefix=KEY_PREFIX,
