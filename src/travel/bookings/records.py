@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
+from travel.catalog.records import ListingRecord
 from travel.money import from_minor
 
 CONFIRMED = "CONFIRMED"
@@ -36,6 +37,9 @@ class BookingRecord:
     created_at: datetime
     updated_at: datetime
     total_price: Decimal = field(init=False)  # total_minor in `currency`
+    # The booked listing, when the read that made the record joined it (pages of bookings);
+    # otherwise the `target` field loads it in a batch.
+    target: ListingRecord | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.total_price = from_minor(self.total_minor, self.currency)
