@@ -43,7 +43,8 @@ class Counters:
         retry_seconds: float = 1.0,
         pool: ConnectionPool | None = None,
     ) -> None:
-        self._local = LocalLimiter(ProcessMemoryStorage())
+        self._memory = ProcessMemoryStorage()
+        self._local = LocalLimiter(self._memory)
         self._shared = SharedLimiter(shared) if shared is not None else None
         self._pool = pool
         self._retry_seconds = retry_seconds
@@ -63,6 +64,17 @@ class Counters:
         """(reset time as epoch seconds, remaining) of the current window."""
         stats: WindowStats = await self._count("get_window_stats", item, key)
         return stats
+
+    async def spend(self, item: RateLimitItem, *key: str) -> tuple[bool, WindowStats]:
+        """`hit`, then `stats`: whether the unit fit, and the window after it. In this
+        process's memory that is one increment and one read of the key (built once), as
+        limits' fixed-window strategy would do them, with no await."""
+        if self._shared is not None:
+            return await self.hit(item, *key), await self.stats(item, *key)
+        name = item.key_for(*key)
+        count = self._memory.incr(name, item.get_expiry())
+        window = WindowStats(self._memory.get_expiry(name), max(0, item.amount - count))
+        return count <= item.amount, window
 
     async def close(self) -> None:
         if self._pool is not None:
