@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -143,11 +144,24 @@ def prepare_before_serving(settings: Settings) -> None:
     asyncio.run(run())
 
 
+def settle_heap() -> None:
+    """Once the service is built: collect, leave everything start-up made out of later
+    collections (`gc.freeze`), and collect the youngest objects after 10,000 allocations
+    instead of 700. Under 32 concurrent 50-listing pages the defaults ran 370 young, 34 middle
+    and 3 full collections per 1,000 requests, a full one walking every object of the
+    process: 700 µs of CPU a request against 474 (docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
 def app_for_worker() -> TravelApp:
     """The app of one `travel serve --workers N` worker process (uvicorn's factory)."""
     settings = get_settings()
     logs.configure(settings.log_level)
-    return create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
+    app = create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
+    settle_heap()
+    return app
 
 
 def create_app(

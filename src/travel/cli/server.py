@@ -65,7 +65,7 @@ def web_app_origins(host: str, web_port: int) -> tuple[str, ...]:
 )
 def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None:
     """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
-    from travel.app import DEMO_ENV, create_app, prepare_before_serving
+    from travel.app import DEMO_ENV, create_app, prepare_before_serving, settle_heap
 
     settings = get_settings()
     logs.configure(settings.log_level)
@@ -93,6 +93,7 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     )
     if workers == 1:
         app = create_app(settings, demo=demo)
+        settle_heap()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
         uvicorn.Server(config).run(sockets=sockets)
         return
