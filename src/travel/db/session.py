@@ -352,7 +352,9 @@ class DriverForm:
             def convert(row: Any) -> list[Any]:
                 values = list(row)
                 for i, process in converted:
-                    values[i] = process(values[i])
+                    value = values[i]
+                    if value is not None:  # NULL stays None through every result processor
+                        values[i] = process(value)
                 return values
 
         return cls(sql, binds, convert)
