@@ -84,9 +84,14 @@ class Baseline:
     """The same service calls as the resolvers make, for fixed callers."""
 
     def __init__(self, config: dict[str, Any]) -> None:
-        # The same pool as the service's (TRAVEL_DB_POOL_SIZE)
-        pool_size = Settings.from_env().db_pool_size
-        self.engines: Engines = create_engines(config["database_url"], pool_size=pool_size)
+        # The same pool as the service's (TRAVEL_DB_POOL_SIZE), and its system role: the one
+        # that reads the secret signing workspace scopes (travel.db.scope)
+        settings = Settings.from_env()
+        self.engines: Engines = create_engines(
+            config["database_url"],
+            pool_size=settings.db_pool_size,
+            system_url=settings.system_database_url,
+        )
         self.ws = WorkspaceId(uuid.UUID(config["workspace_id"]))
         self.admin = _principal(self.ws, config["admin_id"], Role.ADMIN)
         self.traveler = _principal(self.ws, config["traveler_id"], Role.TRAVELER)

@@ -1,8 +1,9 @@
 """Transactions scoped to one workspace (or, for operator tooling, to the whole system).
 
 On PostgreSQL every transaction starts by setting `travel.workspace_id` with
-`set_config(..., true)` (transaction-local, like SET LOCAL); row-level-security policies
-compare every tenant row with it, a second wall behind the repositories' filters.
+`set_config(..., true)` (transaction-local, like SET LOCAL) to the workspace's signed token
+(travel.db.scope); row-level-security policies compare every tenant row with the workspace it
+names, a second wall behind the repositories' filters.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from travel.db.engine import Engines
+from travel.db.scope import SETTING
 from travel.kernel.ids import WorkspaceId
 
 
@@ -125,13 +127,29 @@ def _session(engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]) 
     return session
 
 
+async def _workspace_setting(engines: Engines, workspace_id: WorkspaceId) -> str:
+    """What `travel.workspace_id` is set to for the workspace: its signed token on PostgreSQL
+    (computed once per workspace, travel.db.scope); SQLite has no policies to satisfy."""
+    scope = engines.scope
+    return str(workspace_id) if scope is None else await scope.token(workspace_id)
+
+
+def workspace_setting(session: AsyncSession) -> str:
+    """The `travel.workspace_id` a tenant session's transactions start with: what a statement
+    on its `autocommit_connection` sets itself (PostgreSQL's booking function)."""
+    for name, value in session.info.get(_SCOPE, ()):
+        if name == SETTING:
+            return str(value)
+    raise RuntimeError("not a tenant session on PostgreSQL")
+
+
 @asynccontextmanager
 async def tenant_transaction(
     engines: Engines, workspace_id: WorkspaceId, *, write: bool
 ) -> AsyncIterator[AsyncSession]:
     """One transaction inside one workspace: committed on success, rolled back on error."""
     engine = engines.writer if write else engines.reader
-    scope = ("travel.workspace_id", str(workspace_id))
+    scope = (SETTING, await _workspace_setting(engines, workspace_id))
     async with _session(engine, engines, scope) as session, session.begin():
         yield session
 
@@ -235,7 +253,7 @@ class ScopedConnection(SerialConnection):
         self._engine = engine
         self._pooled = pooled
         self._driver: Any = pooled.driver_connection
-        self.workspace = workspace
+        self.workspace = workspace  # the value of travel.workspace_id: a signed token
 
     async def _sqlalchemy(self) -> AsyncConnection:
         if self._connection is None:
@@ -383,8 +401,9 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
         async with engines.reader.begin() as connection:
             yield SerialConnection(connection)
         return
+    setting = await _workspace_setting(engines, workspace_id)
     pooled = await engines.reader.raw_connection()
-    reads = ScopedConnection(engines.reader, pooled, str(workspace_id))
+    reads = ScopedConnection(engines.reader, pooled, setting)
     try:
         yield reads
     finally:
@@ -420,7 +439,7 @@ async def tenant_session(
     write connection instead.
     """
     settings = (
-        ("travel.workspace_id", str(workspace_id)),
+        (SETTING, await _workspace_setting(engines, workspace_id)),
         ("lock_timeout", f"{round(lock_timeout_seconds * 1000)}ms"),
     )
     async with _session(engines.writer, engines, *settings) as session:
