@@ -225,6 +225,15 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                 await _as_application(
                     database_url, ("SELECT secret FROM travel_private.workspace_secret",), ids
                 )
+            # Nor may it leave a temporary table behind on a pooled connection: named like one
+            # of ours, it would come first in the next request's search path and could capture
+            # that request's token (a column defaulting to current_setting(...)).
+            with pytest.raises(Exception, match="permission denied to create temporary tables"):
+                await _as_application(
+                    database_url,
+                    ("CREATE TEMP TABLE workspaces AS SELECT * FROM public.workspaces",),
+                    ids,
+                )
             system_role = make_url(system_url_of(database_url) or "").username
             replace = f"RETURNS uuid LANGUAGE sql AS $$ SELECT '{other}'::uuid $$"
             escapes: list[tuple[str, ...]] = [
@@ -248,7 +257,6 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                     "SET search_path = pg_temp, public",
                     _set_scope(str(other)),
                 ),
-                ("CREATE TEMP TABLE workspaces AS SELECT * FROM public.workspaces",),
             ]
             seen: list[object] = []
             for statements in escapes:

@@ -8,7 +8,10 @@ sha256 of a random secret, `:` and the id; `travel_workspace()` returns the id o
 MAC is right, and every policy compares with it. The secret lives in the schema
 `travel_private`, owned by the system role (which runs this) and closed to every other role;
 `travel_workspace()` is SECURITY DEFINER, the one way the application role reaches it. The
-booking function takes the token to set it. See docs/decisions/0072-database-roles.md.
+booking function takes the token to set it. And no role but the owner may create temporary
+tables any more: one made by injected SQL would outlive its request on the pooled connection and,
+named like a table of ours, take the next request's writes and with them its token.
+See docs/decisions/0072-database-roles.md.
 
 Revision ID: 0006
 Revises: 0005
@@ -102,6 +105,29 @@ END $$
 """
 
 
+# Temporary objects come first in a connection's search path and live as long as it does, so a
+# temporary `bookings` with a column defaulting to current_setting('travel.workspace_id') would
+# capture the token of whichever request next used the pooled connection. Only the database's
+# owner (the system role, README.md "PostgreSQL") keeps the privilege; PUBLIC has it by default.
+_NO_TEMPORARY = """
+DO $$
+DECLARE
+  app text := NULLIF(current_setting('travel.app_role', true), '');
+BEGIN
+  EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+  IF app IS NOT NULL AND app <> current_user THEN
+    EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM %I', current_database(), app);
+  END IF;
+END $$
+"""
+_TEMPORARY_AGAIN = """
+DO $$
+BEGIN
+  EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO PUBLIC', current_database());
+END $$
+"""
+
+
 def _policies(match: str) -> None:
     for table, column in _POLICED.items():
         condition = match.format(column=column)
@@ -119,6 +145,7 @@ def upgrade() -> None:
         op.execute(statement)
     op.execute(_WORKSPACE_FUNCTION)
     op.execute(_GRANT_WORKSPACE_FUNCTION)
+    op.execute(_NO_TEMPORARY)
     _policies(_SIGNED)
     op.execute(_DROP_PLAIN_FUNCTION)
     op.execute(_FUNCTION)
@@ -130,6 +157,7 @@ def downgrade() -> None:
     op.execute(_DROP_FUNCTION)
     op.execute(_PLAIN_FUNCTION)
     _policies(_PLAIN)
+    op.execute(_TEMPORARY_AGAIN)
     op.execute("DROP FUNCTION travel_workspace()")
     op.execute("DROP SCHEMA travel_private CASCADE")
 
