@@ -100,7 +100,7 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     Lazily, when the session first uses a connection: a mutation that fails before touching the
     database costs no round trip. A connection in autocommit has no transaction to scope (a
     transaction-local setting would end with its own statement): its statements scope
-    themselves (`autocommit_connection`).
+    themselves (`autocommit_driver`).
     """
     settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
     if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
@@ -132,8 +132,13 @@ async def tenant_transaction(
     """One transaction inside one workspace: committed on success, rolled back on error."""
     engine = engines.writer if write else engines.reader
     scope = ("travel.workspace_id", str(workspace_id))
-    async with _session(engine, engines, scope) as session, session.begin():
+    # The transaction begins when the session first needs a connection and is rolled back by
+    # closing the session if the block raises; `session.begin()` around it took a greenlet hop
+    # for nothing, and a block that never touched the database has nothing to commit.
+    async with _session(engine, engines, scope) as session:
         yield session
+        if session.in_transaction():
+            await session.commit()
 
 
 # A read scoped by its own statement (PostgreSQL). The workspace is set by a materialized CTE
@@ -394,18 +399,25 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
 _AUTOCOMMIT = "travel.autocommit"  # session.info: its connection was taken in autocommit mode
 
 
-async def autocommit_connection(session: AsyncSession) -> AsyncConnection:
-    """The session's connection in autocommit mode: each statement is its own transaction (no
-    BEGIN/COMMIT round trips), so each must set the workspace itself, as PostgreSQL's booking
-    function does (travel.bookings.write). The session must not have used another connection.
+async def autocommit_driver(session: AsyncSession) -> Any:
+    """The driver connection (asyncpg's) under the session's connection, in autocommit mode:
+    each statement is its own transaction (no BEGIN/COMMIT round trips), so each must set the
+    workspace itself, as PostgreSQL's booking function does (travel.bookings.write). The
+    session must not have used another connection.
 
     Inside a savepoint the session is part of a longer transaction (a request under an
     Idempotency-Key, travel.idempotency): its statements join it instead, and whatever they
     lock stays locked until that transaction ends."""
     if session.in_nested_transaction() or session.info.get(_AUTOCOMMIT):
-        return await session.connection()
-    session.info[_AUTOCOMMIT] = True
-    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        connection = await session.connection()
+    else:
+        session.info[_AUTOCOMMIT] = True
+        connection = await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    # Just checked out and valid: reading its driver connection needs no greenlet hop
+    # (AsyncConnection.get_raw_connection takes one, to reconnect an invalidated connection).
+    sync = connection.sync_connection
+    assert sync is not None
+    return sync.connection.driver_connection
 
 
 @asynccontextmanager
