@@ -333,11 +333,12 @@ class Sqlite:
     async def bookings(self, _: dict[str, Any]) -> Any:
         member = uuid.UUID(self.config["traveler_id"]).hex
         rows = await self._fetch(SQ_BOOKINGS, self.ws, member)
-        rows = [
-            (*_uuids(r, 0, 8)[:3], date.fromisoformat(r[3]), date.fromisoformat(r[4]), *r[5:])
-            for r in rows
-        ]
-        return {"data": {"travelBookings": bookings_json(rows)}}
+        read = []
+        for row in rows:
+            values = _uuids(row, 0, 8)  # the booking's and its listing's ids
+            dates = date.fromisoformat(values[3]), date.fromisoformat(values[4])
+            read.append((*values[:3], *dates, *values[5:]))
+        return {"data": {"travelBookings": bookings_json(read)}}
 
     async def book(self, payload: dict[str, Any]) -> Any:
         """SQLite has no booking statement: the same steps as the service's SQLite path, on one

@@ -12,5 +12,8 @@ LENGTH = 8  # 32**8 ≈ 1.1e12 codes per kind: collisions are rare, and still ch
 
 def new_reference_code(kind: str) -> str:
     """A fresh random code for a booking of `kind` (uniqueness is checked by the caller)."""
-    suffix = "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+    # 40 random bits are exactly eight base32 digits: one read of the system's randomness
+    # (secrets.choice per character made eight).
+    bits = int.from_bytes(secrets.token_bytes(LENGTH * 5 // 8))
+    suffix = "".join(ALPHABET[(bits >> shift) & 31] for shift in range(35, -1, -5))
     return f"TRV-{ListingKind(kind).reference_word}-{suffix}"

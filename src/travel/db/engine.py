@@ -50,7 +50,10 @@ def _sqlite_begin(immediate: bool) -> Any:
     statement = "BEGIN IMMEDIATE" if immediate else "BEGIN"
 
     def on_begin(conn: Any) -> None:
-        conn.exec_driver_sql(statement)
+        # A request's reads run in autocommit (travel.db.session.ScopedConnection): each
+        # statement is its own transaction, with no BEGIN around it.
+        if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+            conn.exec_driver_sql(statement)
 
     return on_begin
 
@@ -156,6 +159,10 @@ def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
         pool_size=pool_size,
         max_overflow=0,
         pool_timeout=30,
+        # The readers' users end every transaction they begin (sessions commit or roll back,
+        # a request's reads run in autocommit): the pool's own rollback on check-in would be a
+        # hop to aiosqlite's thread for each request, for nothing. The writer keeps it.
+        pool_reset_on_return="rollback" if immediate else None,
         connect_args={"timeout": 15},
         **_JSON,
     )

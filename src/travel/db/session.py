@@ -9,7 +9,7 @@ names, a second wall behind the repositories' filters.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVarTuple, overload
@@ -102,7 +102,7 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     Lazily, when the session first uses a connection: a mutation that fails before touching the
     database costs no round trip. A connection in autocommit has no transaction to scope (a
     transaction-local setting would end with its own statement): its statements scope
-    themselves (`autocommit_connection`).
+    themselves (`autocommit_driver`).
     """
     settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
     if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
@@ -136,7 +136,7 @@ async def _workspace_setting(engines: Engines, workspace_id: WorkspaceId) -> str
 
 def workspace_setting(session: AsyncSession) -> str:
     """The `travel.workspace_id` a tenant session's transactions start with: what a statement
-    on its `autocommit_connection` sets itself (PostgreSQL's booking function)."""
+    on its `autocommit_driver` sets itself (PostgreSQL's booking function)."""
     for name, value in session.info.get(_SCOPE, ()):
         if name == SETTING:
             return str(value)
@@ -150,8 +150,13 @@ async def tenant_transaction(
     """One transaction inside one workspace: committed on success, rolled back on error."""
     engine = engines.writer if write else engines.reader
     scope = (SETTING, await _workspace_setting(engines, workspace_id))
-    async with _session(engine, engines, scope) as session, session.begin():
+    # The transaction begins when the session first needs a connection and is rolled back by
+    # closing the session if the block raises; `session.begin()` around it took a greenlet hop
+    # for nothing, and a block that never touched the database has nothing to commit.
+    async with _session(engine, engines, scope) as session:
         yield session
+        if session.in_transaction():
+            await session.commit()
 
 
 # A read scoped by its own statement (PostgreSQL). The workspace is set by a materialized CTE
@@ -237,61 +242,67 @@ class SerialConnection:
 
 
 class ScopedConnection(SerialConnection):
-    """A request's read connection on PostgreSQL: a pooled connection on which every statement
-    runs on its own (autocommit) and sets the workspace itself (`_SCOPED_READ`).
+    """A request's read connection: a pooled connection on which every statement runs on its
+    own (autocommit); on PostgreSQL each also sets the workspace itself (`_SCOPED_READ`).
 
     The hottest reads (`CompiledRead`) go straight to the driver, so a request that makes only
     those never builds SQLAlchemy's connection around the pooled one: taking it from the pool
-    and giving it back are one greenlet hop each, without the connection object, its events and
-    the task SQLAlchemy starts to close it (44 µs against 24 and, with the check-in below, 15;
-    measured in isolation).
-    Other reads wrap the same pooled connection in SQLAlchemy's, made on first use.
+    and giving it back are one greenlet hop and a plain call, without the connection object,
+    its events and the task SQLAlchemy starts to close it (44 µs against 15 on PostgreSQL,
+    measured in isolation; on SQLite a read is one hop to aiosqlite's thread instead of four:
+    BEGIN, the read, COMMIT and the pool's reset). Other reads wrap the same pooled connection
+    in SQLAlchemy's, made on first use.
     """
 
-    def __init__(self, engine: AsyncEngine, pooled: PoolProxiedConnection, workspace: str) -> None:
+    def __init__(
+        self, engine: AsyncEngine, pooled: PoolProxiedConnection, workspace: str | None
+    ) -> None:
         super().__init__(None)
         self._engine = engine
         self._pooled = pooled
         self._driver: Any = pooled.driver_connection
-        self.workspace = workspace  # the value of travel.workspace_id: a signed token
+        self._dialect = engine.dialect
+        # PostgreSQL: what each statement scopes itself to (a signed token, travel.db.scope)
+        self.workspace = workspace
 
     async def _sqlalchemy(self) -> AsyncConnection:
         if self._connection is None:
-            # SQLAlchemy's reads need the connection in autocommit, carrying the workspace for
-            # the scoping hook (`_scope_statement`).
+            # SQLAlchemy's reads run in autocommit too, carrying the workspace for the
+            # scoping hook (`_scope_statement`) on PostgreSQL.
             connection = AsyncConnection(
                 self._engine, Connection(self._engine.sync_engine, connection=self._pooled)
             )
-            await connection.execution_options(
-                isolation_level="AUTOCOMMIT", **{_WORKSPACE_OPTION: self.workspace}
-            )
+            scope = {} if self.workspace is None else {_WORKSPACE_OPTION: self.workspace}
+            await connection.execution_options(isolation_level="AUTOCOMMIT", **scope)
             self._connection = connection
         return self._connection
 
-    async def fetch(self, read: CompiledRead, params: Mapping[str, Any]) -> list[Any]:
-        """Rows of a compiled read, straight from the driver."""
-        workspace = self.workspace
-        assert workspace is not None
+    async def fetch(self, read: CompiledRead, params: Mapping[str, Any]) -> Sequence[Any]:
+        """Rows of a compiled read: straight from the driver where it has a driver form."""
+        form = read.driver_forms.get(self._dialect.name, _UNKNOWN)
         async with self._gate:
-            form = read.driver_form
-            if form is None:
-                form = await DriverForm.of(read, self._engine.dialect, self._driver)
-                read.driver_form = form
-            args = form.arguments(params, workspace)
+            if form is _UNKNOWN:
+                form = await DriverForm.of(read, self._dialect, self._driver)
+                read.driver_forms[self._dialect.name] = form
+            if form is None:  # SQLAlchemy must expand it (an IN list on SQLite)
+                connection = await self._sqlalchemy()
+                return (await connection.execute(read.statement, dict(params))).all()
+            args = form.arguments(params, self.workspace)
             events = self._engine.sync_engine.dispatch.before_cursor_execute
             if events:
                 # The engine's listeners (tracing, tests counting statements) see driver reads
                 # too; the scoping hook leaves them as they are (no execution context).
                 events(None, None, form.sql, args, None, False)
-            rows = await self._driver.fetch(form.sql, *args)
+            rows = await form.run(self._driver, form.sql, args)
         return rows if form.convert is None else [form.convert(row) for row in rows]
 
     async def release(self) -> None:
         """Give the pooled connection back (with SQLAlchemy's connection, if one was made).
 
         After driver reads alone it goes back without a greenlet: checking a connection in
-        awaits nothing unless SQLAlchemy began a transaction on it, which only its own
-        connection does (a greenlet hop costs 8 µs, the check-in 2)."""
+        awaits nothing (on PostgreSQL unless SQLAlchemy began a transaction on it, which only
+        its own connection does; SQLite's reader pool does not reset connections, travel.db.
+        engine) — a greenlet hop costs 8 µs, the check-in 2."""
         if self._connection is not None:
             await self._connection.close()
         else:
@@ -315,7 +326,8 @@ class CompiledRead:
     ) -> None:
         self.statement = statement
         self.for_postgresql = for_postgresql if for_postgresql is not None else statement
-        self.driver_form: DriverForm | None = None  # made on first use (ScopedConnection.fetch)
+        # Per dialect, made on first use (ScopedConnection.fetch); None: SQLAlchemy runs it.
+        self.driver_forms: dict[str, DriverForm | None] = {}
 
     async def rows(self, reads: Reads, params: Mapping[str, Any]) -> Sequence[Any]:
         if isinstance(reads, ScopedConnection):
@@ -336,51 +348,85 @@ def by_ids(workspace: Any, key: Any, *columns: Any) -> CompiledRead:
     )
 
 
+async def _fetch_asyncpg(driver: Any, sql: str, args: list[Any]) -> Sequence[Any]:
+    rows: Sequence[Any] = await driver.fetch(sql, *args)
+    return rows
+
+
+async def _fetch_aiosqlite(driver: Any, sql: str, args: list[Any]) -> Sequence[Any]:
+    rows: Sequence[Any] = await driver.execute_fetchall(sql, args)  # one hop to its thread
+    return rows
+
+
+_UNKNOWN: Any = object()
+
+
 @dataclass(frozen=True, slots=True)
 class DriverForm:
-    """A CompiledRead as the driver runs it: the scoped SQL, each parameter's name and bind
-    conversion in order, and the conversion of a result row (None: rows as they come)."""
+    """A CompiledRead as the driver runs it: its SQL (on PostgreSQL with the scoping wrapper),
+    each parameter's name and bind conversion in order, how the driver runs it, and the
+    conversion of a result row (None: rows as they come)."""
 
     sql: str
     binds: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+    run: Callable[[Any, str, list[Any]], Awaitable[Sequence[Any]]]
     convert: Callable[[Any], list[Any]] | None
+    scoped: bool  # the workspace is the last argument (PostgreSQL's `_SCOPED_READ`)
 
     @classmethod
-    async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm:
-        statement = read.for_postgresql
+    async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm | None:
+        """The read's form for `dialect`; None when only SQLAlchemy can run it (a list
+        parameter SQLite receives as an expanding IN, made anew for each length)."""
+        postgresql = dialect.name == "postgresql"
+        statement = read.for_postgresql if postgresql else read.statement
         compiled = statement.compile(dialect=dialect)
+        if any(bind.expanding for bind in compiled.binds.values()):
+            return None
         names = compiled.positiontup or []
         binds = tuple(
             (name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
             for name in names
         )
-        sql = _SCOPED_READ.format(n=len(names) + 1, statement=compiled.string)
-        # Result conversions need the driver's type of each column (as SQLAlchemy's do).
-        attributes = (await driver.prepare(sql)).get_attributes()
+        if postgresql:
+            sql = _SCOPED_READ.format(n=len(names) + 1, statement=compiled.string)
+            # Result conversions need the driver's type of each column (as SQLAlchemy's do).
+            attributes = (await driver.prepare(sql)).get_attributes()
+            coltypes = [attribute.type.oid for attribute in attributes]
+        else:
+            sql = compiled.string
+            coltypes = [None] * len(statement.selected_columns)
         processors = [
-            column.type.dialect_impl(dialect).result_processor(dialect, attribute.type.oid)
-            for column, attribute in zip(statement.selected_columns, attributes, strict=True)
+            column.type.dialect_impl(dialect).result_processor(dialect, coltype)
+            for column, coltype in zip(statement.selected_columns, coltypes, strict=True)
         ]
-        # Only the columns with a conversion are touched: a row of 23 columns with four
-        # timestamps no longer goes through a generator of 23 steps.
-        converted = [(i, p) for i, p in enumerate(processors) if p is not None]
-        convert = None
-        if converted:
+        run = _fetch_asyncpg if postgresql else _fetch_aiosqlite
+        return cls(sql, binds, run, _converter(processors), scoped=postgresql)
 
-            def convert(row: Any) -> list[Any]:
-                values = list(row)
-                for i, process in converted:
-                    value = values[i]
-                    if value is not None:  # NULL stays None through every result processor
-                        values[i] = process(value)
-                return values
-
-        return cls(sql, binds, convert)
-
-    def arguments(self, params: Mapping[str, Any], workspace: str) -> list[Any]:
+    def arguments(self, params: Mapping[str, Any], workspace: str | None) -> list[Any]:
         args = [params[n] if bind is None else bind(params[n]) for n, bind in self.binds]
-        args.append(workspace)
+        if self.scoped:
+            args.append(workspace)
         return args
+
+
+def _converter(
+    processors: Sequence[Callable[[Any], Any] | None],
+) -> Callable[[Any], list[Any]] | None:
+    """A row's conversion, touching only the columns that have one (a row of 23 columns with
+    four timestamps no longer goes through a generator of 23 steps); None if none has."""
+    converted = [(i, p) for i, p in enumerate(processors) if p is not None]
+    if not converted:
+        return None
+
+    def convert(row: Any) -> list[Any]:
+        values = list(row)
+        for i, process in converted:
+            value = values[i]
+            if value is not None:  # NULL stays None through every result processor
+                values[i] = process(value)
+        return values
+
+    return convert
 
 
 Reads = AsyncSession | SerialConnection
@@ -395,15 +441,13 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
     On PostgreSQL each statement runs on its own (autocommit) and sets the workspace itself
     (`_SCOPED_READ`): one round trip per read instead of BEGIN, set_config, the read and COMMIT
     (decision 0071). Sibling reads of one request may therefore see two snapshots a few
-    milliseconds apart, as two requests would. SQLite keeps one read transaction.
+    milliseconds apart, as two requests would. SQLite's reads run in autocommit too, each
+    statement its own snapshot (in-process, but each hop to aiosqlite's thread counts).
     """
-    if engines.dialect != "postgresql":
-        async with engines.reader.begin() as connection:
-            yield SerialConnection(connection)
-        return
-    setting = await _workspace_setting(engines, workspace_id)
+    scope = engines.scope
+    workspace = None if scope is None else await scope.token(workspace_id)
     pooled = await engines.reader.raw_connection()
-    reads = ScopedConnection(engines.reader, pooled, setting)
+    reads = ScopedConnection(engines.reader, pooled, workspace)
     try:
         yield reads
     finally:
@@ -413,18 +457,25 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
 _AUTOCOMMIT = "travel.autocommit"  # session.info: its connection was taken in autocommit mode
 
 
-async def autocommit_connection(session: AsyncSession) -> AsyncConnection:
-    """The session's connection in autocommit mode: each statement is its own transaction (no
-    BEGIN/COMMIT round trips), so each must set the workspace itself, as PostgreSQL's booking
-    function does (travel.bookings.write). The session must not have used another connection.
+async def autocommit_driver(session: AsyncSession) -> Any:
+    """The driver connection (asyncpg's) under the session's connection, in autocommit mode:
+    each statement is its own transaction (no BEGIN/COMMIT round trips), so each must set the
+    workspace itself, as PostgreSQL's booking function does (travel.bookings.write). The
+    session must not have used another connection.
 
     Inside a savepoint the session is part of a longer transaction (a request under an
     Idempotency-Key, travel.idempotency): its statements join it instead, and whatever they
     lock stays locked until that transaction ends."""
     if session.in_nested_transaction() or session.info.get(_AUTOCOMMIT):
-        return await session.connection()
-    session.info[_AUTOCOMMIT] = True
-    return await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        connection = await session.connection()
+    else:
+        session.info[_AUTOCOMMIT] = True
+        connection = await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    # Just checked out and valid: reading its driver connection needs no greenlet hop
+    # (AsyncConnection.get_raw_connection takes one, to reconnect an invalidated connection).
+    sync = connection.sync_connection
+    assert sync is not None
+    return sync.connection.driver_connection
 
 
 @asynccontextmanager

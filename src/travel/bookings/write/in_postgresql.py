@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.bookings.write.function import LISTING_COLUMNS, NAME
-from travel.db.session import autocommit_connection, workspace_setting
+from travel.db.session import autocommit_driver, workspace_setting
 from travel.kernel.ids import WorkspaceId
 
 _CALL = f"SELECT * FROM {NAME}($1, $2, $3, $4, $5)"
@@ -24,7 +24,7 @@ async def book(
     attempt: Attempt | None,
 ) -> Result:
     """Every step in one statement, its own transaction (inside a savepoint: the request's)."""
-    connection = await autocommit_connection(session)
+    driver = await autocommit_driver(session)
     seen = rows = None
     if attempt is not None:
         seen = _json({c: getattr(attempt.seen, c) for c in LISTING_COLUMNS})
@@ -38,8 +38,6 @@ async def book(
         )
     # Straight to the driver: this is the hottest statement of the service, and SQLAlchemy's
     # execution machinery cost more CPU than the call itself (decision 0027).
-    driver = (await connection.get_raw_connection()).driver_connection
-    assert driver is not None  # a pooled, checked-out connection
     # The function scopes its statement with the token the session's transactions use.
     scope = workspace_setting(session)
     row = await driver.fetchrow(_CALL, workspace_id, scope, listing_id, seen, rows)

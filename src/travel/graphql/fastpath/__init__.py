@@ -24,6 +24,7 @@ from travel.graphql.fastpath.runtime import State, drain, execute_fields
 MAX_PLANS_PER_DOCUMENT = 32
 _UNSUPPORTED = "fastpath.unsupported"
 _PLANS = "fastpath.plans"
+_FRAGMENTS = "fastpath.fragments"
 
 
 class FastExecutor:
@@ -31,6 +32,7 @@ class FastExecutor:
 
     def __init__(self, schema: GraphQLSchema) -> None:
         self.schema = schema
+        self._no_variables = get_variable_values(schema, (), {})
 
     async def execute(
         self,
@@ -43,17 +45,22 @@ class FastExecutor:
         kind = operation.operation
         if kind == OperationType.SUBSCRIPTION or prepared.extras.get(_UNSUPPORTED):
             return None
-        coerced = get_variable_values(
-            self.schema, operation.variable_definitions or (), variables or {}
-        )
-        if isinstance(coerced, list):
-            return ExecutionResult(data=None, errors=coerced)
-        assert prepared.document is not None
-        fragments = {
-            d.name.value: d
-            for d in prepared.document.definitions
-            if isinstance(d, FragmentDefinitionNode)
-        }
+        # An operation without variable definitions ignores whatever variables are sent.
+        coerced: Any = self._no_variables
+        if operation.variable_definitions:
+            coerced = get_variable_values(
+                self.schema, operation.variable_definitions, variables or {}
+            )
+            if isinstance(coerced, list):
+                return ExecutionResult(data=None, errors=coerced)
+        fragments = prepared.extras.get(_FRAGMENTS)
+        if fragments is None:
+            assert prepared.document is not None
+            fragments = prepared.extras[_FRAGMENTS] = {
+                d.name.value: d
+                for d in prepared.document.definitions
+                if isinstance(d, FragmentDefinitionNode)
+            }
         plan = self._plan(prepared, operation, fragments, coerced)
         if plan is None:
             return None
