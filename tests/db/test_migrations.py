@@ -247,6 +247,7 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                 ("ALTER TABLE workspaces OWNER TO CURRENT_USER",),
                 (f"SET ROLE {system_role}",),
                 ("CREATE TABLE copied AS SELECT * FROM workspaces",),
+                ("CREATE SCHEMA mine",),
                 # The function that checks the MAC, and the schema of the secret.
                 (f"CREATE OR REPLACE FUNCTION travel_workspace() {replace}",),
                 ("ALTER FUNCTION travel_workspace() SECURITY INVOKER",),

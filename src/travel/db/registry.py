@@ -22,7 +22,12 @@ _DEDICATED_URLS = text(
     "ORDER BY database_url"
 )
 _BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
-_MAY_CREATE_TEMPORARY = text("SELECT has_database_privilege(current_database(), 'TEMPORARY')")
+# Anything the application role can create (a schema, an object in ours, a temporary table) it
+# can leave on a pooled connection for a later request to run into.
+_MAY_CREATE = text(
+    "SELECT has_database_privilege(current_database(), 'CREATE, TEMPORARY')"
+    " OR has_schema_privilege(current_schema(), 'CREATE')"
+)
 
 
 class Databases:
@@ -110,19 +115,19 @@ class Databases:
     async def prepare_scope(self) -> None:
         """Once the shared database is migrated: read its secret that signs workspace scopes
         (travel.db.scope) before a request needs it, and warn when the application role may
-        create temporary tables (revision 0006 revokes that; a temporary table made by injected
-        SQL would outlive its request on a pooled connection and could capture the next
-        request's scope). PostgreSQL only."""
+        create anything (a temporary table or a function made by injected SQL would outlive its
+        request on a pooled connection and could capture a later request's scope; revision 0006
+        revokes TEMPORARY). PostgreSQL only."""
         if self.main.scope is None:
             return
         await self.main.scope.load()
         if self.main.system is not self.main.writer:
             async with self.main.reader.connect() as conn:
-                if (await conn.execute(_MAY_CREATE_TEMPORARY)).scalar():
+                if (await conn.execute(_MAY_CREATE)).scalar():
                     log.warning(
-                        "TRAVEL_DATABASE_URL's role may create temporary tables: make the "
-                        "system role own the database and run `travel db upgrade` "
-                        "(docs/decisions/0072-database-roles.md)"
+                        "TRAVEL_DATABASE_URL's role may create schemas, objects or temporary "
+                        "tables: make the system role own the database and the schema, then "
+                        "run `travel db upgrade` (docs/decisions/0072-database-roles.md)"
                     )
 
     async def every_database(self) -> list[Engines]:

@@ -65,10 +65,11 @@ _PRIVATE = [
 
 # `<uuid>.<64 hex>` whose hex is sha256(secret || ':' || uuid): the uuid; anything else (unset,
 # malformed, a wrong MAC): NULL, so no row matches. The shape is checked before anything is
-# cast, so no setting makes it raise. PL/pgSQL rather than SQL: PostgreSQL never inlines a
+# cast, so no setting makes it raise; the length check bounds the hex (a `{64}` made the regular
+# expression several times slower). PL/pgSQL rather than SQL: PostgreSQL never inlines a
 # SECURITY DEFINER function, and before version 18 a SQL function's body is planned again in
-# every statement that calls it (+35 µs a statement, against +5 µs here); likewise the regular
-# expression bounds the hex by the length check, as `{64}` alone cost 8 µs a match.
+# every statement that calls it (PostgreSQL 15, a read whose two policies call it: +140 µs as
+# SQL, +25-35 µs as PL/pgSQL; docs/performance.md).
 _WORKSPACE_FUNCTION = r"""
 CREATE FUNCTION travel_workspace() RETURNS uuid
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY DEFINER
