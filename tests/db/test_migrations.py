@@ -17,7 +17,7 @@ from sqlalchemy import Connection, inspect, make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from tests.support.databases import admin, engines_for, system_url_of
+from tests.support.databases import admin, databases_for, engines_for, system_url_of
 from travel.db import migrate
 from travel.db.base import TENANT_TABLES
 from travel.db.engine import async_url
@@ -331,6 +331,35 @@ def test_a_workspace_token_never_shows_in_what_the_role_can_watch(database_url: 
         finally:
             await observer.dispose()
             await engines.dispose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.postgres_only
+def test_start_up_warns_when_the_application_role_may_create_objects(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Anything the application role may create it could leave on a pooled connection for a
+    later request (and its token) to run into: serve and worker say so at start-up."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("database roles are PostgreSQL's")
+    url = make_url(database_url)
+    grant = f"TEMPORARY ON DATABASE {url.database}"
+
+    async def scenario() -> None:
+        databases = databases_for(database_url)
+        try:
+            await migrate.upgrade(databases.main)
+            await databases.prepare_scope()
+            assert "may create" not in caplog.text
+            await admin(database_url, f"GRANT {grant} TO {url.username}")
+            try:
+                await databases.prepare_scope()
+            finally:
+                await admin(database_url, f"REVOKE {grant} FROM {url.username}")
+            assert "TRAVEL_DATABASE_URL's role may create" in caplog.text
+        finally:
+            await databases.dispose()
 
     asyncio.run(scenario())
 
