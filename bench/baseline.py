@@ -23,6 +23,7 @@ from travel.auth.identity import Principal
 from travel.auth.permissions import Role, permissions_for
 from travel.bookings import service as bookings
 from travel.bookings.inputs import BookingInput
+from travel.bookings.seen import SeenListings
 from travel.catalog import repository as catalog
 from travel.catalog.filters import ListingFilter
 from travel.catalog.records import ListingRecord, ProviderRecord
@@ -70,9 +71,13 @@ class Baseline:
     """The same service calls as the resolvers make, for fixed callers."""
 
     def __init__(self, config: dict[str, Any]) -> None:
-        # The same pool as the service's (TRAVEL_DB_POOL_SIZE)
-        pool_size = Settings.from_env().db_pool_size
-        self.engines: Engines = create_engines(config["database_url"], pool_size=pool_size)
+        # The same pool and memory of booked listings as the service's (TRAVEL_DB_POOL_SIZE,
+        # TRAVEL_BOOKED_LISTINGS_CACHE_SIZE)
+        settings = Settings.from_env()
+        self.engines: Engines = create_engines(
+            config["database_url"], pool_size=settings.db_pool_size
+        )
+        self.seen = SeenListings(settings.booked_listings_cache_size)
         self.ws = WorkspaceId(uuid.UUID(config["workspace_id"]))
         self.admin = _principal(self.ws, config["admin_id"], Role.ADMIN)
         self.traveler = _principal(self.ws, config["traveler_id"], Role.TRAVELER)
@@ -171,7 +176,7 @@ class Baseline:
         )
         try:
             async with tenant_transaction(self.engines, self.ws, write=True) as session:
-                b = await bookings.create_booking(session, self.booker, given)
+                b = await bookings.create_booking(session, self.booker, given, self.seen)
         except Exception as exc:  # the same outcome a GraphQL field error gives
             return {"errors": [{"message": str(exc)}], "data": {"createTravelBooking": None}}
         return {
