@@ -30,6 +30,7 @@ from tests.support.webhooks import (
     deliveries_of,
     dispatch,
     endpoint_of,
+    publish,
     publish_events,
     verify_signature,
     wait_for,
@@ -37,7 +38,6 @@ from tests.support.webhooks import (
 from travel.auth import service as auth_service
 from travel.auth.models import Workspace
 from travel.db.session import tenant_transaction
-from travel.events.outbox import publish
 from travel.events.retry import RetryPolicy
 from travel.kernel.ids import WorkspaceId
 
