@@ -15,9 +15,9 @@ The rule itself is two predicates, `holds_night` and `holds_day`, written with o
 mean the same on Python dates and on SQLAlchemy columns. They run:
 - in Python (I/O-free): the calendar, and SQLite's booking (`has_room`, travel.bookings.write);
 - as SQLAlchemy conditions: the availability filter (travel.catalog.repository.search);
-- as PL/pgSQL text, compiled from the same predicates: PostgreSQL's one-statement booking
-  (`plpgsql_taken` and PLPGSQL_FULL beside `has_room`, rendered into
-  travel.bookings.write.function).
+- as PL/pgSQL text: PostgreSQL's one-statement booking. `plpgsql_taken` compiles the same
+  predicates into a hand-written query, and PLPGSQL_FULL writes `has_room`'s condition again
+  beside it; travel.bookings.write.function renders both into the function.
 tests/bookings/test_availability_model.py holds the booking forms equal (on PostgreSQL the
 function decides, the Python arithmetic is the model); the search tests run on both databases.
 """
