@@ -96,12 +96,24 @@ def server(settings: Settings) -> Iterator[LiveServer]:
     live.stop()
 
 
+def _plan(request: pytest.FixtureRequest) -> str:
+    """The plan of the closest `plan` marker (the test's, else its module's), free without one."""
+    marker = request.node.get_closest_marker("plan")
+    return str(marker.args[0]) if marker else "free"
+
+
 @pytest.fixture
 def tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
     """A fresh workspace with a traveler, a host and an admin (tests.factories.create_tenant),
     on the plan of the module's or test's `plan` marker (free without one)."""
-    marker = request.node.get_closest_marker("plan")
-    return create_tenant(server, plan=marker.args[0] if marker else "free")
+    return create_tenant(server, plan=_plan(request))
+
+
+@pytest.fixture(scope="module")
+def module_tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
+    """One such workspace for every test of a module (tests that read what it has, or add only
+    what they look at themselves), on the plan of the module's `plan` marker."""
+    return create_tenant(server, plan=_plan(request))
 
 
 @pytest.fixture

@@ -25,7 +25,13 @@ from travel_client import (
 )
 from travel_client.retry import is_mutation, retry_after
 
-from tests.factories import BOOK, count_rows, create_listing, create_tenant, future_date
+from tests.factories import (
+    BOOK,
+    count_rows,
+    create_tenant,
+    future_date,
+    tenant_listing,
+)
 from tests.support.live import LiveServer
 from travel.settings import Settings
 
@@ -125,7 +131,7 @@ def test_a_lost_booking_response_is_retried_with_the_same_key_and_books_once(
     server: LiveServer, gateway: Gateway, kind: type[Any]
 ) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     gateway.script = ["lose", "502", "pass"]
     booking = book(kind(gateway.url, tenant.keys["traveler"], env={}), listing)
     assert booking.status == "CONFIRMED"
@@ -139,7 +145,7 @@ def test_a_lost_booking_response_is_retried_with_the_same_key_and_books_once(
 
 def test_a_mutation_without_a_key_is_never_repeated(server: LiveServer, gateway: Gateway) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     variables = {
         "input": {
             "targetType": "PROPERTY",
@@ -190,7 +196,7 @@ def test_a_429_is_retried_after_retry_after(
     server: LiveServer, gateway: Gateway, caplog: pytest.LogCaptureFixture, behaviour: str
 ) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     gateway.script = [behaviour]
     with caplog.at_level(logging.WARNING, logger="travel_client"):
         booking = book(TravelClient(gateway.url, tenant.keys["traveler"], env={}), listing)

@@ -20,7 +20,13 @@ from pathlib import Path
 import pytest
 from prometheus_client import REGISTRY
 
-from tests.factories import CANCEL, count_rows, create_listing, create_tenant, create_workspace
+from tests.factories import (
+    CANCEL,
+    count_rows,
+    create_tenant,
+    create_workspace,
+    tenant_listing,
+)
 from tests.support.api import data
 from tests.support.cli import TRAVEL, travel, travel_json
 from tests.support.live import LiveServer
@@ -419,7 +425,7 @@ def test_a_real_booking_and_its_cancellation_reach_the_endpoint(
     server: LiveServer, receiver: Receiver, cli_env: dict[str, str], database_url: str
 ) -> None:
     tenant = create_tenant(server)
-    listing_id = create_listing(server, tenant.workspace, tenant.members["host"])
+    listing_id = tenant_listing(server, tenant)
     url = receiver.endpoint()
     hook = add_hook(cli_env, tenant.workspace, url)
     check_in = date.today() + timedelta(days=30)
@@ -479,7 +485,7 @@ def test_a_receiver_down_for_a_while_gets_every_event_once_when_it_is_back(
     cancelled and the worker keeps trying; once a receiver listens there again every event
     arrives, signed, exactly once, and each delivery records its failed attempts."""
     tenant = create_tenant(server, plan="enterprise")
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    tour = tenant_listing(server, tenant, kind="TOUR")
     gone = Receiver()
     url = gone.endpoint()
     hook = add_hook(cli_env, tenant.workspace, url)
