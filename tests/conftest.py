@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,15 @@ def _plan(request: pytest.FixtureRequest) -> str:
     """The plan of the closest `plan` marker (the test's, else its module's), free without one."""
     marker = request.node.get_closest_marker("plan")
     return str(marker.args[0]) if marker else "free"
+
+
+@pytest.fixture(scope="session")
+def short_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
+    """The service with an 8-second quota window, so that a window's end (a 429's Retry-After)
+    can be waited for; `short_server.services.settings.rate_limit_window_seconds` says how long."""
+    live = LiveServer(replace(settings, rate_limit_window_seconds=8)).start()
+    yield live
+    live.stop()
 
 
 @pytest.fixture

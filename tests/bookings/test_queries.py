@@ -9,6 +9,7 @@ import pytest
 
 from tests.factories import (
     BOOKING_FIELDS,
+    CANCEL,
     Tenant,
     add_member,
     create_listing,
@@ -25,7 +26,6 @@ LIST = (
     " travelBookings(pagination: $p, filter: $f) {" + BOOKING_FIELDS + "} }"
 )
 ONE = "query ($id: ID!) { travelBooking(id: $id) {" + BOOKING_FIELDS + "} }"
-CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id } }"
 
 
 class World:

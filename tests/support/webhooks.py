@@ -185,14 +185,6 @@ def dispatch(
     return asyncio.run(run())
 
 
-def wait_for(condition: Callable[[], bool], deadline: float = 30) -> None:
-    """Wait until `condition()` holds (another process is doing the work)."""
-    stop_at = time.monotonic() + deadline
-    while not condition():
-        assert time.monotonic() < stop_at, "condition not reached in time"
-        time.sleep(0.05)
-
-
 def query(server: LiveServer, stmt: Any, database_url: str | None = None) -> list[Any]:
     """Rows of `stmt`, seen past row-level security (the shared or a dedicated database)."""
 
