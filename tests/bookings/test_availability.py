@@ -12,6 +12,8 @@ import pytest
 from tests.factories import (
     CANCEL,
     Tenant,
+    book,
+    booked,
     count_rows,
     future_date,
     request_booking,
@@ -83,13 +85,7 @@ def test_places_are_counted_per_date(server: LiveServer, tenant: Tenant) -> None
 
 def test_cancelling_frees_the_room(server: LiveServer, tenant: Tenant) -> None:
     listing = tenant_listing(server, tenant, units=1)
-    first = request_booking(
-        server,
-        tenant.keys["traveler"],
-        listing,
-        checkIn=future_date(3),
-        checkOut=future_date(5),
-    ).json()["data"]["createTravelBooking"]
+    first = booked(book(server, tenant, listing, days=3, nights=2))
     assert _stay(server, tenant, 4, 6, listing=listing) == ["UNAVAILABLE"]
     data(server, tenant.keys["traveler"], CANCEL, {"id": first["id"]})
     assert _stay(server, tenant, 4, 6, listing=listing) == []
