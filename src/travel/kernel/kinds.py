@@ -22,6 +22,11 @@ class ListingKind(StrEnum):
         return "stay" if self.is_stay else self.value.lower()
 
     @property
+    def plural(self) -> str:
+        """stays, tours, activities, events, trips."""
+        return _plural(self.word)
+
+    @property
     def article(self) -> str:
         """The indefinite article before `word`: a stay, an activity, ..."""
         return "an" if self.word[0] in "aeiou" else "a"
@@ -30,7 +35,7 @@ class ListingKind(StrEnum):
     def list_title(self) -> str:
         """How the schema's descriptions name a list of them: Stays, Tours, ..., and the trips
         said to be transport departures."""
-        title = _plural(self.word).capitalize()
+        title = self.plural.capitalize()
         return f"{title} (transport departures)" if self is ListingKind.TRIP else title
 
     @property
