@@ -103,10 +103,11 @@ def _plan(request: pytest.FixtureRequest) -> str:
     return str(marker.args[0]) if marker else "free"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def short_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
     """The service with an 8-second quota window, so that a window's end (a 429's Retry-After)
-    can be waited for; `short_server.services.settings.rate_limit_window_seconds` says how long."""
+    can be waited for; `short_server.services.settings.rate_limit_window_seconds` says how long.
+    Stopped after its module: its webhook dispatcher must not outlive it (tests/events)."""
     live = LiveServer(replace(settings, rate_limit_window_seconds=8)).start()
     yield live
     live.stop()
