@@ -12,9 +12,10 @@ test-sqlite:    ## the suite on SQLite only
 lint:
 	.venv/bin/ruff check src tests bench clients/python && .venv/bin/mypy
 
-fuzz:           ## long schema fuzzing + isolation matrix (FUZZ_EXAMPLES per field, default 200; TRAVEL_TEST_DATABASE_URL for PostgreSQL)
+fuzz:           ## long schema and differential fuzzing + isolation matrix (FUZZ_EXAMPLES, default 200; TRAVEL_TEST_DATABASE_URL for PostgreSQL)
 	TRAVEL_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} .venv/bin/pytest -q \
-		tests/hardening/test_fuzz_schema.py tests/hardening/test_isolation_matrix.py
+		tests/hardening/test_fuzz_schema.py tests/hardening/test_fuzz_differential.py \
+		tests/hardening/test_isolation_matrix.py
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

@@ -96,3 +96,12 @@ EVENT  # unused variable (src/travel/kernel/kinds.py:15)
 TRIP  # unused variable (src/travel/kernel/kinds.py:16)
 _.out_name  # read by graphql-core's coercion (src/travel/graphql/inputs.py)
 _.out_type  # read by graphql-core's coercion (src/travel/graphql/inputs.py)
+# The storage interface limits' strategies call (src/travel/limits/memory.py).
+STORAGE_SCHEME  # registered with limits' storage registry
+_.base_exceptions  # read by limits' error wrapper
+_.incr  # called by FixedWindowRateLimiter.hit
+_.get_expiry  # called by FixedWindowRateLimiter.get_window_stats
+_srcfile  # logging module switch set in src/travel/logs.py configure (read by logging)
+logThreads  # idem
+logProcesses  # idem
+logMultiprocessing  # idem

@@ -61,28 +61,48 @@ def money(minor: int, currency: str) -> str:
 
 # -- PostgreSQL: one statement each, the workspace set by the statement itself ---------------
 
-_SCOPE = "(SELECT set_config('travel.workspace_id', $1::text, true) AS ws) s CROSS JOIN LATERAL"
-PG_PING = f"""SELECT l.id, l.name FROM {_SCOPE} (
-  SELECT id, name FROM listings WHERE workspace_id = s.ws::uuid AND kind = 'PROPERTY'
-  ORDER BY created_at, id LIMIT 1) l"""
+def _scoped(read: str) -> str:
+    """`read` (its workspace as `$1`) in the statement that sets the workspace first: the
+    service's own single-statement form (travel/db/session.py, `_SCOPED_READ`). The fence
+    matters: without it PostgreSQL may pull the read up and check row-level security before
+    `set_config` has run, and the read finds nothing."""
+    return (
+        "WITH travel_scope AS MATERIALIZED "
+        "(SELECT set_config('travel.workspace_id', $1::text, true) AS ws) "
+        "SELECT travel_read.* FROM travel_scope CROSS JOIN LATERAL "
+        f"(SELECT * FROM ({read}) AS travel_query "
+        "WHERE travel_scope.ws IS NOT NULL OFFSET 0) AS travel_read"
+    )
+
+
+PG_PING = _scoped(
+    "SELECT id, name FROM listings WHERE workspace_id = $1::uuid AND kind = 'PROPERTY' "
+    "ORDER BY created_at, id LIMIT 1"
+)
 _LISTING_COLUMNS = (
     "l.id, l.kind, l.name, l.location, l.price_minor, l.currency, l.rating, l.amenities::text, "
     "p.id, p.name, p.type, p.rating"
 )
-PG_LIST = f"""SELECT {_LISTING_COLUMNS} FROM {_SCOPE} (
-  SELECT * FROM listings WHERE workspace_id = s.ws::uuid AND kind = $2
+PG_LIST = _scoped(
+    f"""SELECT {_LISTING_COLUMNS} FROM (
+  SELECT * FROM listings WHERE workspace_id = $1::uuid AND kind = $2
   ORDER BY created_at, id LIMIT 50) l
   JOIN providers p ON p.workspace_id = l.workspace_id AND p.id = l.provider_id
   ORDER BY l.created_at, l.id"""
-PG_SINGLE = f"""SELECT {_LISTING_COLUMNS} FROM {_SCOPE} (
-  SELECT * FROM listings WHERE workspace_id = s.ws::uuid AND id = $2) l
-  JOIN providers p ON p.workspace_id = l.workspace_id AND p.id = l.provider_id"""
-PG_BOOKINGS = f"""SELECT b.id, b.reference_code, b.status, b.check_in, b.check_out, b.total_minor,
-  b.currency, l.kind, l.id, l.name FROM {_SCOPE} (
-  SELECT * FROM bookings WHERE workspace_id = s.ws::uuid AND member_id = $2
+)
+PG_SINGLE = _scoped(
+    f"""SELECT {_LISTING_COLUMNS} FROM listings l
+  JOIN providers p ON p.workspace_id = l.workspace_id AND p.id = l.provider_id
+  WHERE l.workspace_id = $1::uuid AND l.id = $2"""
+)
+PG_BOOKINGS = _scoped(
+    """SELECT b.id, b.reference_code, b.status, b.check_in, b.check_out, b.total_minor,
+  b.currency, l.kind, l.id AS listing_id, l.name FROM (
+  SELECT * FROM bookings WHERE workspace_id = $1::uuid AND member_id = $2
   ORDER BY created_at DESC, id DESC LIMIT 50) b
   JOIN listings l ON l.workspace_id = b.workspace_id AND l.id = b.listing_id
   ORDER BY b.created_at DESC, b.id DESC"""
+)
 PG_BOOK = "SELECT * FROM travel_book_listing($1, $2, $3, $4)"
 # The listing columns travel_book_listing compares and returns, in its order.
 PG_SEEN = [
@@ -123,6 +143,10 @@ def bookings_json(rows: list[Any]) -> list[dict[str, Any]]:
     ]
 
 
+async def _keep(_: Any) -> None:
+    """A pooled connection goes back as it is."""
+
+
 class Postgres:
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
@@ -132,7 +156,12 @@ class Postgres:
     async def start(self) -> None:
         import asyncpg  # type: ignore[import-untyped]
 
-        self.pool = await asyncpg.create_pool(self.config["database_url"], min_size=20, max_size=20)
+        # No reset on release: asyncpg's default (advisory unlocks, CLOSE ALL, UNLISTEN, RESET
+        # ALL) is a second round trip per request, and these single statements leave nothing
+        # behind (the workspace setting is transaction-local).
+        self.pool = await asyncpg.create_pool(
+            self.config["database_url"], min_size=20, max_size=20, reset=_keep
+        )
 
     async def ping(self, _: dict[str, Any]) -> Any:
         async with self.pool.acquire() as c:

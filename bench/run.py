@@ -251,6 +251,20 @@ def drive(
     return row(name, target, result, **used.as_dict())
 
 
+def same_answer(name: str, service: str, key: str, other: str, body: bytes) -> None:
+    """Refuse to compare with a target that answers differently: the floor and the baseline
+    must give the service's answer (as JSON; key order and spacing aside), or the ratio means
+    nothing. Every listing of a page is compared, so a read that finds nothing fails too."""
+    headers = {"Content-Type": "application/json"}
+    theirs = httpx.post(other, content=body, headers=headers, timeout=30)
+    ours = httpx.post(service, content=body, headers={**headers, "Authorization": f"Bearer {key}"})
+    if theirs.status_code != 200 or orjson.loads(theirs.content) != orjson.loads(ours.content):
+        raise SystemExit(
+            f"{name}: {other} answers differently from the service:\n"
+            f"  {theirs.status_code} {theirs.text[:300]}\n  {ours.status_code} {ours.text[:300]}"
+        )
+
+
 def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     print(
         f"== {kind}: seeding {args.listings} listings, {args.bookings} bookings"
@@ -299,6 +313,7 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
                 if target == "floor" and not scenario.floor:
                     continue
                 endpoint = f"http://127.0.0.1:{port}{scenario.baseline_path}"
+                same_answer(scenario.name, gql(ports["fast"]), key, endpoint, scenario.body)
                 report["rows"].append(
                     drive(
                         scenario.name,

@@ -21,6 +21,7 @@ from tests.factories import Tenant, create_tenant
 from tests.support.databases import engines_for, system_url_of
 from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
+from tests.support.redis_server import PrivateRedis
 from travel.db.engine import async_url
 from travel.settings import Settings
 
@@ -137,6 +138,17 @@ def cli_env(database_url: str, system_database_url: str | None) -> dict[str, str
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
     env["TRAVEL_METRICS_PORT"] = "0"  # `travel serve` processes of tests run side by side
     return env
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    """A redis-server of the test's own, running (for `redis` tests that stop it)."""
+    instance = PrivateRedis()
+    instance.start()
+    try:
+        yield instance
+    finally:
+        instance.kill()
 
 
 def is_postgres(url: str) -> bool:

@@ -169,6 +169,23 @@ ACCOUNT = [
 }""",
         {"where": {"location": "lisbon"}},
     ),
+    Example(
+        "last-page-by-count",
+        "traveler",
+        """query Page($where: TravelListingFilterInput, $skip: Int) {
+  travelProperties(filter: $where, pagination: {skip: $skip, take: 2}) { id name }
+  travelPropertiesCount(filter: $where)
+}""",
+        {"where": {"location": "lisbon"}, "skip": 4},
+    ),
+    Example(
+        "more-by-one-extra",
+        "traveler",
+        """query PageAndOneMore($where: TravelListingFilterInput) {
+  travelProperties(filter: $where, pagination: {skip: 2, take: 3}) { id name }
+}""",
+        {"where": {"location": "lisbon"}},
+    ),
 ]
 
 ANALYTICS = [

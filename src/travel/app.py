@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -34,6 +35,7 @@ from travel.graphql.execution import Executor
 from travel.graphql.limits import query_limit_rules
 from travel.graphql.schema import build_schema
 from travel.graphql.text import NoControlCharacters
+from travel.http.accept import accept_weights
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
@@ -145,11 +147,24 @@ def prepare_before_serving(settings: Settings) -> None:
     asyncio.run(run())
 
 
+def settle_heap() -> None:
+    """Once the service is built: collect, leave everything start-up made out of later
+    collections (`gc.freeze`), and collect the youngest objects after 10,000 allocations
+    instead of 700. Under 32 concurrent 50-listing pages the defaults ran 370 young, 34 middle
+    and 3 full collections per 1,000 requests, a full one walking every object of the
+    process: 700 µs of CPU a request against 474 (docs/performance.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
 def app_for_worker() -> TravelApp:
     """The app of one `travel serve --workers N` worker process (uvicorn's factory)."""
     settings = get_settings()
     logs.configure(settings.log_level)
-    return create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
+    app = create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
+    settle_heap()
+    return app
 
 
 def create_app(
@@ -199,13 +214,17 @@ def create_app(
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
 
 
+_JSON_TYPES = ("application/json", "application/graphql-response+json")
+
+
 def _wants_html(scope: Scope) -> bool:
-    """A browser opening the endpoint's address (GraphQL-over-HTTP clients never ask for
-    HTML): it gets the explorer."""
-    for name, value in scope["headers"]:
-        if name == b"accept":
-            return b"text/html" in value
-    return False
+    """A browser opening the endpoint's address: it names text/html in Accept with a weight
+    above 0 and not below a JSON type's (GraphQL-over-HTTP clients never ask for HTML). It gets
+    the explorer."""
+    accept = b",".join(value for name, value in scope["headers"] if name == b"accept")
+    weights = accept_weights(accept.decode("latin-1"))
+    html = weights.get("text/html", 0.0)
+    return html > 0 and all(html >= weights.get(kind, 0.0) for kind in _JSON_TYPES)
 
 
 class TravelApp:

@@ -34,9 +34,26 @@ class RequestIdFilter(logging.Filter):
 
 
 class JsonFormatter(logging.Formatter):
+    def __init__(self) -> None:
+        super().__init__()
+        self._second = -1
+        self._prefix = ""
+
+    def timestamp(self, created: float) -> str:
+        """`created` as ISO 8601 in UTC to the millisecond (what `isoformat(timespec=
+        "milliseconds")` gives), the date and time of day formatted once per second."""
+        second = int(created)
+        micro = round((created - second) * 1_000_000)
+        if micro >= 1_000_000:
+            second, micro = second + 1, micro - 1_000_000
+        if second != self._second:
+            self._second = second
+            self._prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        return f"{self._prefix}.{micro // 1000:03d}+00:00"
+
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "ts": self.timestamp(record.created),
             "level": record.levelname,
             "logger": record.name,
             "msg": record.getMessage(),
@@ -51,6 +68,12 @@ class JsonFormatter(logging.Formatter):
 
 def configure(level: str = "INFO") -> None:
     """Send every log line to stderr as JSON."""
+    # No line says where in the code it was logged from, or in which thread or process: skip
+    # finding out (the logging module's documented switches; a stack walk per request line).
+    logging._srcfile = None
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.addFilter(RequestIdFilter())

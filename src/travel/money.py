@@ -52,5 +52,6 @@ def to_minor(amount: Decimal, currency: str, field: str = "price") -> int:
 
 def from_minor(minor: int, currency: str) -> Decimal:
     """The `Decimal` amount for `minor` units (e.g. 12000 USD → Decimal("120.00"))."""
-    exponent = EXPONENTS.get(currency, 2)
-    return Decimal(minor).scaleb(-exponent).quantize(Decimal(1).scaleb(-exponent))
+    # Moving the exponent keeps every digit: 12000 becomes 120.00, with the currency's places
+    # (no quantize needed below MAX_MINOR, whose digits fit the context's precision).
+    return Decimal(minor).scaleb(-EXPONENTS.get(currency, 2))

@@ -214,6 +214,18 @@ def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
         ("TRAVEL_BOOKED_LISTINGS_CACHE_SIZE", "0", "between 1 and 10000000"),
         ("TRAVEL_WEBHOOK_ALLOW_PRIVATE", "maybe", "must be 1 or 0"),
         ("TRAVEL_METRICS_PORT", "70000", "between 0 and 65535"),
+        ("TRAVEL_REDIS_URL", "nonsense", "must be a redis://, rediss:// or unix:// URL"),
+        ("TRAVEL_REDIS_URL", "redis://cache.internal:6379/zero", "rediss:// or unix:// URL"),
+        ("TRAVEL_REDIS_URL", "redis://cache/0?socket_timeout=soon", "rediss:// or unix:// URL"),
+        ("TRAVEL_REDIS_URL", "unix://", "or unix:// URL"),
+        ("TRAVEL_OIDC_ISSUER", "not a url", "must be an http(s) URL with a host"),
+        ("TRAVEL_OIDC_ISSUER", "https:///realms/travel", "must be an http(s) URL with a host"),
+        ("TRAVEL_OIDC_JWKS_URL", "ftp://id.example/jwks", "must be an http(s) URL with a host"),
+        ("TRAVEL_OIDC_JWKS_URL", "https://id.example:http/jwks", "http(s) URL with a host"),
+        ("TRAVEL_DATABASE_URL", "nonsense", "is not a valid database URL"),
+        ("TRAVEL_SYSTEM_DATABASE_URL", "mysql://root@db/travel", "must start with sqlite:///"),
+        ("TRAVEL_METRICS_HOST", "http://0.0.0.0", "must be a host name or an IP address"),
+        ("TRAVEL_CORS_ORIGINS", "https://app.example/path", "must list origins such as"),
     ],
 )
 def test_settings_that_make_no_sense_stop_every_command_with_one_line(
@@ -225,6 +237,34 @@ def test_settings_that_make_no_sense_stop_every_command_with_one_line(
         [line] = result.stderr.strip().splitlines()
         assert line.startswith(f"error: {variable} "), line
         assert fragment in line, line
+
+
+def test_a_url_refused_is_shown_without_its_password(cli_env: dict[str, str]) -> None:
+    env = {**cli_env, "TRAVEL_REDIS_URL": "redis://:hunter2@cache.internal:99999/0"}
+    for command in (["serve", "--port", "0", "--web-port", "0"], ["config"]):
+        result = travel(env, *command)
+        line = assert_one_line_error(result, 2)
+        assert "redis://:***@cache.internal:99999/0" in line, line
+        assert "hunter2" not in result.stderr
+
+
+def test_config_accepts_every_url_form_the_service_can_use(cli_env: dict[str, str]) -> None:
+    forms = {
+        "TRAVEL_REDIS_URL": [
+            "redis://localhost",
+            "redis://cache.internal:6380/2",
+            "rediss://user:secret@cache.internal:6380/0?socket_timeout=1",
+            "unix:///run/redis/redis.sock?db=1",
+        ],
+        "TRAVEL_OIDC_ISSUER": ["https://id.example.com/realms/travel", "http://localhost:8080"],
+        "TRAVEL_OIDC_JWKS_URL": ["https://id.example.com/realms/travel/certs"],
+        "TRAVEL_METRICS_HOST": ["0.0.0.0", "::1", "metrics.internal"],
+        "TRAVEL_CORS_ORIGINS": ["https://app.example.com,http://localhost:3000", "*"],
+    }
+    for variable, values in forms.items():
+        for value in values:
+            shown = travel_json({**cli_env, variable: value}, "config")
+            assert shown[variable] == value.replace(":secret@", ":***@"), (variable, value)
 
 
 def test_config_prints_the_effective_settings_with_passwords_masked(

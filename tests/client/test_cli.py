@@ -97,6 +97,23 @@ def test_ping_resolves_prod_and_alpha_base_urls(
     ]
 
 
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+def test_a_blank_api_url_overrides_nothing(server: LiveServer, tenant: Tenant, blank: str) -> None:
+    """TRAVEL_API_URL of white space only is ignored by the SDK, and `via` says so."""
+    env = client_env(
+        TRAVEL_API_KEY=tenant.keys["traveler"],
+        PLATFORM_ENV="alpha",
+        TRAVEL_ALPHA_BASE_URL=server.url,
+        TRAVEL_API_URL=blank,
+    )
+    result = travel(env, "ping", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["url"], report["via"]) == (server.graphql_url, "PLATFORM_ENV")
+    spaced = travel({**env, "TRAVEL_API_URL": f"  {server.graphql_url} "}, "ping", "--json")
+    assert json.loads(spaced.stdout)["via"] == "TRAVEL_API_URL"
+
+
 def test_prod_is_the_default_environment(server: LiveServer, tenant: Tenant) -> None:
     env = client_env(TRAVEL_API_KEY=tenant.keys["traveler"], TRAVEL_PROD_BASE_URL=server.url)
     result = travel(env, "ping")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
+import json
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
@@ -458,6 +460,48 @@ def test_the_async_iterators_page_too(server: LiveServer, tenant: Tenant) -> Non
             return [tour.id async for tour in client.iter_tours(page_size=2)]
 
     assert asyncio.run(run()) == made
+
+
+def _skips(request: httpx.Request) -> int:
+    """The `skip` a page request of the SDK asked for."""
+    return int(json.loads(request.content)["variables"]["pagination"]["skip"])
+
+
+def test_iterators_stop_at_the_last_page(server: LiveServer, tenant: Tenant) -> None:
+    """The pages requested, counted through the partner's own HTTP client: a short page ends
+    the walk, a full last page costs one empty page more, and nothing is asked past what the
+    caller reached; a booking made mid-walk shifts the newest-first pages, yet each booking is
+    yielded once and the walk still ends."""
+    stays = [str(tenant_listing(server, tenant)) for _ in range(6)]
+    sent: list[httpx.Request] = []
+    http = httpx.Client(event_hooks={"request": [sent.append]}, timeout=30)
+    client = TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, http_client=http)
+
+    def walk(pages: Iterator[Any]) -> tuple[list[str], list[int]]:
+        sent.clear()
+        return [item.id for item in pages], [_skips(request) for request in sent]
+
+    assert walk(client.iter_properties(page_size=4)) == (stays, [0, 4])  # 4, then 2: the end
+    assert walk(client.iter_properties(page_size=3)) == (stays, [0, 3, 6])  # 3, 3, then []
+    assert walk(client.iter_properties(page_size=6)) == (stays, [0, 6])
+    assert walk(client.iter_properties(page_size=100)) == (stays, [0])
+    assert walk(itertools.islice(client.iter_properties(page_size=1), 2)) == (stays[:2], [0, 1])
+    assert walk(client.iter_tours(page_size=5)) == ([], [0])
+
+    booked = [
+        client.create_booking("PROPERTY", stay, future_date(60), future_date(61)).id
+        for stay in stays[:3]
+    ]
+    pages = client.iter_bookings(page_size=2)
+    sent.clear()
+    first = [next(pages).id, next(pages).id]  # the newest two
+    late = client.create_booking("PROPERTY", stays[3], future_date(60), future_date(61)).id
+    rest = [booking.id for booking in pages]  # the next page holds the second again: skipped
+    assert first + rest == booked[::-1]  # each once, the late one not among them
+    assert late not in rest
+    assert [_skips(r) for r in sent if b"pagination" in r.content] == [0, 2, 4]
+    client.close()
+    http.close()
 
 
 def test_an_injected_http_client_and_extra_headers_are_used(

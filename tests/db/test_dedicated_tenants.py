@@ -8,10 +8,11 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic import command
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from tests.factories import count_rows
 from tests.support.api import error_codes, post
@@ -19,9 +20,12 @@ from tests.support.cli import travel, travel_json
 from tests.support.databases import engines_for
 from tests.support.dedicated import dedicated_database, forget_workspaces_in
 from tests.support.live import LiveServer
-from travel.auth.models import Workspace
+from tests.support.webhooks import Receiver, dispatch, publish_events, query
+from travel.auth.models import ApiKey, Member, Workspace
 from travel.db import migrate
+from travel.db.models import Base
 from travel.db.session import system_transaction
+from travel.events.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 PING = "{ travelProperties(pagination: {skip: 0, take: 1}) { id name } }"
 
@@ -91,6 +95,212 @@ def test_operator_commands_find_the_tenants_own_database(
     assert count_rows(server, "webhook_endpoints", ws) == 0
     listed = travel_json(cli_env, "webhook", "deliveries", "--workspace", ws)
     assert listed == {"deliveries": []}
+
+
+@pytest.fixture
+def quiet_dispatcher(server: LiveServer) -> Iterator[None]:
+    """The live server's own webhook dispatcher paused: it would send (and so change) rows
+    of the shared database and of the tenant's while the test compares them."""
+    background = server.app.state.dispatcher
+    server.run(background.stop())
+    yield
+
+    async def restart() -> None:
+        background.start()
+
+    server.run(restart())
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    hooks = Receiver()
+    yield hooks
+    hooks.stop()
+
+
+def every_row(server: LiveServer, database_url: str | None = None) -> dict[str, list[str]]:
+    """Every row of every table of one database (the shared one by default), past row-level
+    security, in a stable order: to show that nothing in it changed."""
+    rows = {}
+    for name, table in Base.metadata.tables.items():
+        found = query(server, select(table), database_url)
+        rows[name] = sorted(repr(tuple(row)) for row in found)
+    return rows
+
+
+def rows_of(server: LiveServer, model: type[Base], url: str, **where: object) -> list[Any]:
+    """`model`'s rows in the database at `url` with the given column values."""
+    conditions = [getattr(model, column) == value for column, value in where.items()]
+    return [row[0] for row in query(server, select(model).where(*conditions), url)]
+
+
+def test_member_apikey_and_webhook_commands_act_on_the_tenants_own_database(
+    server: LiveServer,
+    cli_env: dict[str, str],
+    dedicated_url: str,
+    quiet_dispatcher: None,
+    receiver: Receiver,
+) -> None:
+    """member list/remove, apikey list, webhook list/disable/remove/retry of a dedicated
+    tenant: each answers from and changes the tenant's database, the removed member's key stops
+    working over HTTP, and not one row of the shared database changes."""
+    ws = str(
+        travel_json(
+            cli_env, "workspace", "create", "Own", "--plan", "pro", "--database-url", dedicated_url
+        )["id"]
+    )
+    # A workspace in the shared database with a member of the same subject, its key, a hook.
+    twin = str(travel_json(cli_env, "workspace", "create", "Twin", "--plan", "pro")["id"])
+    travel_json(
+        cli_env, "member", "add", "--workspace", twin, "--subject", "ops@example", "--role", "admin"
+    )
+    twin_key = travel_json(
+        cli_env, "apikey", "create", "--workspace", twin, "--subject", "ops@example"
+    )
+    travel_json(cli_env, "webhook", "add", "--workspace", twin, "--url", receiver.endpoint(200))
+    shared_before = every_row(server)
+
+    ops = travel_json(
+        cli_env, "member", "add", "--workspace", ws, "--subject", "ops@example", "--role", "admin"
+    )
+    guest = travel_json(
+        cli_env,
+        "member",
+        "add",
+        "--workspace",
+        ws,
+        "--subject",
+        "guest@example",
+        "--role",
+        "traveler",
+    )
+    ops_key = travel_json(
+        cli_env, "apikey", "create", "--workspace", ws, "--subject", "ops@example"
+    )
+    guest_key = travel_json(
+        cli_env, "apikey", "create", "--workspace", ws, "--subject", "guest@example"
+    )
+    service_key = travel_json(cli_env, "apikey", "create", "--workspace", ws, "--role", "host")
+    for key in (ops_key, guest_key, service_key):
+        assert post(server, str(key["key"]), PING).status_code == 200
+
+    # member list: the tenant's members, read from its database.
+    members = travel_json(cli_env, "member", "list", "--workspace", ws)
+    assert {(m["id"], m["subject"], *m["roles"]) for m in members} == {
+        (ops["id"], "ops@example", "admin"),
+        (guest["id"], "guest@example", "traveler"),
+        (
+            service_key["memberId"],
+            next(m["subject"] for m in members if "host" in m["roles"]),
+            "host",
+        ),
+    }
+    assert {m["subject"][:8] for m in members if "host" in m["roles"]} == {"service:"}
+    assert len(rows_of(server, Member, dedicated_url, workspace_id=uuid.UUID(ws))) == 3
+
+    # apikey list: its keys with their members, hints, never a secret.
+    keys = travel_json(cli_env, "apikey", "list", "--workspace", ws)
+    assert {(k["id"], k["memberId"]) for k in keys} == {
+        (str(k["id"]), str(k["memberId"])) for k in (ops_key, guest_key, service_key)
+    }
+    assert {k["subject"] for k in keys} >= {"ops@example", "guest@example"}
+    assert all(k["revokedAt"] is None for k in keys)
+    listed = travel(cli_env, "apikey", "list", "--workspace", ws, "--json").stdout
+    assert all(str(k["key"]) not in listed for k in (ops_key, guest_key, service_key))
+
+    # member remove: the member's key is refused over HTTP; the tenant's other keys and the
+    # twin's key of the same subject keep working.
+    removed = travel_json(cli_env, "member", "remove", str(ops["id"]), "--workspace", ws)
+    assert removed == {"id": ops["id"], "removed": True}
+    assert _until_refused(server, str(ops_key["key"])) == 401
+    assert error_codes(post(server, str(ops_key["key"]), PING)) == ["UNAUTHENTICATED"]
+    assert post(server, str(guest_key["key"]), PING).status_code == 200
+    assert post(server, str(service_key["key"]), PING).status_code == 200
+    assert post(server, str(twin_key["key"]), PING).status_code == 200
+    assert [m["id"] for m in travel_json(cli_env, "member", "list", "--workspace", ws)] == [
+        m["id"] for m in members if m["id"] != ops["id"]
+    ]
+    [gone] = rows_of(server, Member, dedicated_url, id=uuid.UUID(str(ops["id"])))
+    assert gone.removed_at is not None
+    [revoked] = rows_of(server, ApiKey, dedicated_url, id=uuid.UUID(str(ops_key["id"])))
+    assert revoked.revoked_at is not None
+    keys = {k["id"]: k for k in travel_json(cli_env, "apikey", "list", "--workspace", ws)}
+    assert keys[ops_key["id"]]["revokedAt"] is not None
+    assert keys[guest_key["id"]]["revokedAt"] is None
+    # Removing it again, or a member of another workspace, is "no member".
+    for member_id, workspace_id in ((ops["id"], ws), (guest["id"], twin)):
+        again = travel(cli_env, "member", "remove", str(member_id), "--workspace", workspace_id)
+        assert again.returncode != 0
+        assert "no member" in again.stderr
+
+    # webhook list/disable/remove/retry on three endpoints with a delivery each.
+    failing, disabled, removed_url = (receiver.endpoint(500) for _ in range(3))
+    hooks = {
+        url: str(travel_json(cli_env, "webhook", "add", "--workspace", ws, "--url", url)["id"])
+        for url in (failing, disabled, removed_url)
+    }
+    [event_id] = publish_events(server, server.run(_workspace(server, ws)))
+    # A dispatcher on the tenant's database alone (the shared one must not move at all).
+    dispatch(dedicated_url, base=600)
+    deliveries = {
+        d.endpoint_id: d
+        for d in rows_of(server, WebhookDelivery, dedicated_url, workspace_id=uuid.UUID(ws))
+    }
+    assert {d.status for d in deliveries.values()} == {"FAILED"}
+    assert len(deliveries) == 3
+    listed_hooks = travel_json(cli_env, "webhook", "list", "--workspace", ws)
+    assert {(h["id"], h["url"], h["enabled"]) for h in listed_hooks} == {
+        (hooks[url], url, True) for url in hooks
+    }
+
+    retried = deliveries[uuid.UUID(hooks[failing])]
+    receiver.answer(failing, 200)
+    queued = travel_json(cli_env, "webhook", "retry", str(retried.id))
+    assert (queued["id"], queued["status"]) == (str(retried.id), "PENDING")
+    [pending] = rows_of(server, WebhookDelivery, dedicated_url, id=retried.id)
+    assert pending.status == "PENDING"
+
+    assert travel_json(cli_env, "webhook", "disable", hooks[disabled], "--workspace", ws) == {
+        "id": hooks[disabled],
+        "disabled": True,
+    }
+    assert travel_json(cli_env, "webhook", "remove", hooks[removed_url], "--workspace", ws) == {
+        "id": hooks[removed_url],
+        "removed": True,
+    }
+    dispatch(dedicated_url, base=600)
+    assert [r.headers["travel-event-id"] for r in receiver.at(failing)] == [str(event_id)] * 2
+    assert len(receiver.at(disabled)) == len(receiver.at(removed_url)) == 1  # not sent again
+
+    listed_hooks = {h["id"]: h for h in travel_json(cli_env, "webhook", "list", "--workspace", ws)}
+    assert set(listed_hooks) == {hooks[failing], hooks[disabled]}
+    assert listed_hooks[hooks[failing]]["enabled"] is True
+    assert listed_hooks[hooks[disabled]]["enabled"] is False
+    assert listed_hooks[hooks[disabled]]["disabledReason"] == "disabled by an operator"
+    statuses = {
+        d.endpoint_id: d.status
+        for d in rows_of(server, WebhookDelivery, dedicated_url, workspace_id=uuid.UUID(ws))
+    }
+    assert statuses == {
+        uuid.UUID(hooks[failing]): "SUCCEEDED",
+        uuid.UUID(hooks[disabled]): "DEAD",  # what was owed to it ended
+    }
+    removed_delivery = deliveries[uuid.UUID(hooks[removed_url])].id
+    assert rows_of(server, WebhookAttempt, dedicated_url, delivery_id=removed_delivery) == []
+    assert rows_of(server, WebhookEndpoint, dedicated_url, id=uuid.UUID(hooks[removed_url])) == []
+    failing_now = travel_json(cli_env, "webhook", "deliveries", "--workspace", ws)
+    assert [d["status"] for d in failing_now["deliveries"]] == ["DEAD"]
+
+    # Nothing of all that is in the shared database, and not one of its rows changed.
+    assert every_row(server) == shared_before
+    for table in ("members", "api_keys", "webhook_endpoints", "webhook_deliveries"):
+        assert count_rows(server, table, ws) == 0
+
+
+async def _workspace(server: LiveServer, raw_id: str) -> Workspace:
+    from travel.auth import service as auth_service
+
+    return await auth_service.resolve_workspace(server.services.databases, raw_id)
 
 
 def test_an_unreachable_tenant_database_stops_no_other_tenant(

@@ -63,12 +63,49 @@ def test_control_characters_in_literals_and_filters_are_refused(
 ) -> None:
     before = count_rows(server, "providers", module_tenant.workspace)
     literal = 'mutation { createTravelProvider(input: {name: "a\\u0000b", type: HOST}) { id } }'
-    _refused(post(server, module_tenant.keys["host"], literal))
-    search = '{ travelProperties(filter: {text: "\\u0000"}) { id } }'
-    _refused(post(server, module_tenant.keys["traveler"], search))
+    _refused(post(server, module_tenant.keys["host"], literal), field="input.name")
     key_with_nul = {"input": {"name": "x", "type": "HOST", "n\x00": 1}}
     _refused(post(server, module_tenant.keys["host"], CREATE_PROVIDER, key_with_nul))
     assert count_rows(server, "providers", module_tenant.workspace) == before
+
+
+@pytest.mark.parametrize("name", ["text", "location"])
+def test_a_nul_in_a_filter_is_refused_naming_it(
+    server: LiveServer, module_tenant: Tenant, name: str
+) -> None:
+    """As a literal, as a variable, and as a variable's default: refused before anything runs,
+    with the place of the text in `extensions.field` (PostgreSQL cannot compare it at all)."""
+    traveler = module_tenant.keys["traveler"]
+    for kind in ("travelProperties", "travelTours", "travelProvidersCount"):
+        if kind == "travelProvidersCount" and name == "location":
+            continue  # providers are filtered by text, type and rating only
+        selection = "" if kind.endswith("Count") else " { id }"
+        literal = f'{{ {kind}(filter: {{{name}: "Lis\\u0000bon"}}){selection} }}'
+        answer = post(server, traveler, literal)
+        _refused(answer, field=f"filter.{name}")
+        assert answer.status_code == 400
+        assert "data" not in answer.json()
+        assert answer.json()["errors"][0]["locations"], answer.text
+    filter_type = "TravelListingFilterInput"
+    variable = f"query ($f: {filter_type}) {{ travelTours(filter: $f) {{ id }} }}"
+    answer = post(server, traveler, variable, {"f": {name: "\x00"}})
+    _refused(answer, field=f"variables.f.{name}")
+    defaulted = f'query ($v: String = "\\u0000") {{ travelTours(filter: {{{name}: $v}}) {{ id }} }}'
+    _refused(post(server, traveler, defaulted), field="$v")
+
+
+def test_a_control_character_in_a_list_literal_is_named_by_its_position(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    provider = api_provider(server, module_tenant.keys["host"], "Lists", type="OPERATOR")
+    before = count_rows(server, "listings", module_tenant.workspace)
+    tour = (
+        "mutation { createTravelTour(input: {"
+        f'providerId: "{provider}", name: "T", location: "Lisbon", price: "10.00", capacity: 2,'
+        ' amenities: ["wifi", "a\\u0007b"]}) { id } }'
+    )
+    _refused(post(server, module_tenant.keys["host"], tour), field="input.amenities.1")
+    assert count_rows(server, "listings", module_tenant.workspace) == before
 
 
 def test_tabs_and_newlines_are_text(server: LiveServer, module_tenant: Tenant) -> None:
@@ -108,6 +145,56 @@ def test_date_times_outside_the_calendar_are_refused(
     event = listing_input("EVENT", provider, startsAt=starts, endsAt=ends)
     _refused(post(server, module_tenant.keys["host"], CREATE_EVENT, {"input": event}))
     assert count_rows(server, "listings", module_tenant.workspace) == before
+
+
+# The issue's two literals: each overflows when converted to UTC (year 10000, year 0).
+HOSTILE_INSTANTS = {
+    "createTravelEvent": (
+        "endsAt",
+        "9999-12-31T23:59:59-14:00",
+        'startsAt: "2030-06-01T19:00:00Z", endsAt: "{}"',
+    ),
+    "createTravelTrip": (
+        "departsAt",
+        "0001-01-01T00:00:00+14:00",
+        'origin: "Lisbon", destination: "Porto", mode: TRAIN, departsAt: "{}"',
+    ),
+}
+
+
+@pytest.mark.parametrize("mutation", list(HOSTILE_INSTANTS))
+def test_date_time_literals_outside_the_calendar_in_utc_are_refused(
+    server: LiveServer, module_tenant: Tenant, mutation: str
+) -> None:
+    """As literals in the document (not variables): the whole document is refused with
+    VALIDATION_ERROR, nothing is written; the same document with an ordinary instant runs."""
+    provider = api_provider(server, module_tenant.keys["host"], "Instants", type="OPERATOR")
+    field, hostile, fields = HOSTILE_INSTANTS[mutation]
+    document = (
+        f'mutation {{ {mutation}(input: {{providerId: "{provider}", name: "Edge",'
+        f' location: "Lisbon", price: "10.00", capacity: 2, {fields}}}) {{ id }} }}'
+    )
+    before = count_rows(server, "listings", module_tenant.workspace)
+    answer = post(server, module_tenant.keys["host"], document.replace("{}", hostile))
+    _refused(answer)
+    assert answer.status_code == 400
+    assert "data" not in answer.json()
+    assert hostile in answer.json()["errors"][0]["message"]
+    assert "outside years 0001 to 9999 in UTC" in answer.json()["errors"][0]["message"]
+    assert count_rows(server, "listings", module_tenant.workspace) == before
+    ordinary = post(
+        server, module_tenant.keys["host"], document.replace("{}", "2030-06-01T23:00:00Z")
+    )
+    assert ordinary.status_code == 200, ordinary.text
+    assert ordinary.json()["data"][mutation]["id"], ordinary.text
+    # The same value as a variable: refused the same way, naming the field.
+    variables = {"input": listing_input(mutation.removeprefix("createTravel").upper(), provider)}
+    variables["input"][field] = hostile
+    typed = f"mutation ($input: C{mutation[1:]}Input!) {{ {mutation}(input: $input) {{ id }} }}"
+    by_variable = post(server, module_tenant.keys["host"], typed, variables)
+    _refused(by_variable)
+    assert f".{field}" in by_variable.json()["errors"][0]["message"]
+    assert count_rows(server, "listings", module_tenant.workspace) == before + 1
 
 
 def test_the_calendar_at_the_ends_of_time_answers(

@@ -1,21 +1,53 @@
 """Logs that follow a request: every line logged while a request is served carries its id,
-including lines from deep inside (here: OIDC's key fetch failing), not only the access line."""
+including lines from deep inside (OIDC's key fetch failing, a tenant's database or the
+rate-limit Redis out of reach), not only the access line."""
 
 from __future__ import annotations
 
 import subprocess
 import uuid
+from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
+import pytest
+from sqlalchemy import insert
 
-from tests.support.cli import TRAVEL, free_port, wait_until_serving
+from tests.factories import create_tenant
+from tests.support.cli import TRAVEL, Serving, free_port, wait_until_serving
+from tests.support.dedicated import forget_workspaces_in
+from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
+from tests.support.redis_server import PrivateRedis
+from travel.auth import apikeys
+from travel.auth.models import Workspace
+from travel.db.session import system_transaction
+
+VIEWER = {"query": "{ travelViewer { subject } }"}
+
+
+def json_lines(output: str) -> list[dict[str, Any]]:
+    return [orjson.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def traced(url: str, key: str) -> tuple[str, httpx.Response]:
+    """A request with an id of the caller's own, and its answer."""
+    request_id = f"trace-{uuid.uuid4().hex[:12]}"
+    answer = httpx.post(
+        f"{url}/workspaces/graphql",
+        json=VIEWER,
+        headers={"Authorization": f"Bearer {key}", "X-Request-Id": request_id},
+        timeout=30,
+    )
+    assert answer.headers["x-request-id"] == request_id
+    return request_id, answer
 
 
 def test_a_warning_inside_a_request_carries_the_request_id(
-    cli_env: dict[str, str], issuer: Issuer
+    server: LiveServer, cli_env: dict[str, str], issuer: Issuer
 ) -> None:
+    del server  # depended on: it migrates the test database (PostgreSQL is not migrated on start)
     port = free_port()
     env = {
         **cli_env,
@@ -54,3 +86,67 @@ def test_a_warning_inside_a_request_carries_the_request_id(
     assert [line["request_id"] for line in served] == [request_id]
     # Lines logged outside any request (start-up, shutdown) carry none.
     assert not any("request_id" in line for line in lines if "uvicorn" in line.get("logger", ""))
+
+
+def test_a_tenant_database_out_of_reach_is_logged_with_the_request_id(
+    server: LiveServer, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """A dedicated tenant whose PostgreSQL server is down (nothing listens at its address): the
+    request is answered 503, and the database's warning line names the request."""
+    gone = f"postgresql://travel:travel@127.0.0.1:{free_port()}/travel_tenant"
+    workspace = uuid.uuid4()
+
+    async def register() -> None:
+        async with system_transaction(server.services.databases.main) as session:
+            await session.execute(
+                insert(Workspace).values(
+                    id=workspace, name="Offline", plan="pro", database_url=gone, demo=False
+                )
+            )
+
+    server.run(register())
+    serving = Serving({**cli_env, "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0"}, tmp_path / "log")
+    try:
+        request_id, answer = traced(serving.url, apikeys.generate(workspace))
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["errors"][0]["extensions"]["code"] == "SERVICE_UNAVAILABLE"
+    finally:
+        serving.stop()
+        forget_workspaces_in(server, gone)
+    lines = json_lines(serving.output())
+    outage = [line for line in lines if line["msg"].startswith("database unavailable")]
+    assert outage, serving.output()
+    assert all(line.get("request_id") == request_id for line in outage), outage
+    assert [line["request_id"] for line in lines if line["msg"] == "request"] == [request_id]
+    assert "travel:travel@" not in serving.output()  # no password in the logs
+
+
+@pytest.mark.redis
+def test_a_redis_outage_met_by_a_request_is_logged_with_its_id(
+    server: LiveServer,
+    cli_env: dict[str, str],
+    private_redis: PrivateRedis,
+    tmp_path: Path,
+) -> None:
+    """The rate-limit Redis stops between two requests: the second is still served (counted in
+    memory), and the error line saying Redis is out of reach carries that request's id."""
+    key = create_tenant(server).keys["traveler"]
+    env = {
+        **cli_env,
+        "TRAVEL_REDIS_URL": private_redis.url,
+        "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0",
+    }
+    serving = Serving(env, tmp_path / "log")
+    try:
+        before, counted = traced(serving.url, key)
+        assert counted.status_code == 200
+        private_redis.stop()
+        request_id, answer = traced(serving.url, key)
+        assert answer.status_code == 200, answer.text
+    finally:
+        serving.stop()
+    lines = json_lines(serving.output())
+    outage = [line for line in lines if line["msg"].startswith("rate-limit Redis unreachable")]
+    assert outage, serving.output()
+    assert all(line.get("request_id") == request_id for line in outage), outage
+    assert all(line.get("request_id") != before for line in lines if line["level"] != "INFO")

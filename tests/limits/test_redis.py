@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -16,11 +14,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-import redis
 
 from tests.factories import create_tenant
-from tests.support.cli import Serving, free_port
+from tests.support.cli import Serving
 from tests.support.live import LiveServer
+from tests.support.redis_server import PrivateRedis
 from tests.support.waiting import wait_until
 from travel.settings import Settings
 
@@ -66,51 +64,22 @@ def test_two_processes_share_one_quota(server: LiveServer, serve: list[str]) -> 
         assert response.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
 
 
-class PrivateRedis:
-    """A redis-server of our own on a spare port, to stop and start at will."""
-
-    def __init__(self) -> None:
-        binary = shutil.which("redis-server")
-        assert binary, "redis-server is not installed (scripts/redis.sh installs it)"
-        self.binary = binary
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        args = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1"]
-        args += ["--save", "", "--appendonly", "no"]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
-        wait_until(self.pings, "redis-server to start")
-
-    def pings(self) -> bool:
-        try:
-            return bool(redis.Redis.from_url(self.url, socket_timeout=0.5).ping())
-        except redis.RedisError:
-            return False
-
-    def counted(self, workspace: str) -> int:
-        """The quota counters Redis holds for the workspace, summed."""
-        client = redis.Redis.from_url(self.url)
-        return sum(int(client.get(k) or 0) for k in client.scan_iter(f"*{workspace}*"))
-
-    def stop(self) -> None:
-        if self.process is not None:
-            subprocess.run(["redis-cli", "-p", str(self.port), "shutdown", "nosave"], check=False)
-            self.process.wait(timeout=15)
-            self.process = None
-
-
-@pytest.fixture
-def private_redis() -> Iterator[PrivateRedis]:
-    instance = PrivateRedis()
-    instance.start()
+def test_redis_reached_through_a_unix_socket(
+    server: LiveServer, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    """TRAVEL_REDIS_URL=unix:///path/to/socket: the quotas are counted in that Redis."""
+    socket_redis = PrivateRedis(socket=tmp_path / "redis.sock")
+    socket_redis.start()
+    serving = None
     try:
-        yield instance
+        tenant = create_tenant(server)
+        serving = Serving({**cli_env, "TRAVEL_REDIS_URL": socket_redis.url}, tmp_path / "log")
+        assert remaining(graphql(serving.url, tenant.keys["traveler"], ANALYTICS)) == 29
+        assert socket_redis.counted(tenant.id) == 1
     finally:
-        if instance.process is not None:
-            instance.process.kill()
-            instance.process.wait()
+        if serving is not None:
+            serving.stop()
+        socket_redis.kill()
 
 
 def metric(server: LiveServer, name: str) -> float:

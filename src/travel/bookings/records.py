@@ -1,4 +1,8 @@
-"""Plain read models of bookings (what resolvers serialise and events carry)."""
+"""Plain read models of bookings (what resolvers serialise and events carry).
+
+The row models (BookingRecord, TransitionRecord) are made per row and never changed, but are not
+frozen: building a frozen one costs ten times as much (travel/catalog/records.py).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 
+from travel.catalog.records import ListingRecord
 from travel.money import from_minor
 
 CONFIRMED = "CONFIRMED"
@@ -15,7 +20,7 @@ PAID = "PAID"
 REFUNDED = "REFUNDED"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BookingRecord:
     id: uuid.UUID
     reference_code: str
@@ -32,12 +37,15 @@ class BookingRecord:
     created_at: datetime
     updated_at: datetime
     total_price: Decimal = field(init=False)  # total_minor in `currency`
+    # The booked listing, when the read that made the record joined it (pages of bookings);
+    # otherwise the `target` field loads it in a batch.
+    target: ListingRecord | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "total_price", from_minor(self.total_minor, self.currency))
+        self.total_price = from_minor(self.total_minor, self.currency)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TransitionRecord:
     """One step of a booking's timeline; `from_status` is None for the creation."""
 

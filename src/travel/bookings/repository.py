@@ -7,7 +7,19 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, false, func, insert, or_, select, true, update
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    and_,
+    bindparam,
+    false,
+    func,
+    insert,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,8 +35,9 @@ from travel.bookings.records import (
 )
 from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
 from travel.catalog.models import Listing, Provider
+from travel.catalog.records import ListingRecord
 from travel.db.base import columns_for
-from travel.db.session import Reads
+from travel.db.session import CompiledRead, Reads
 from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
 
@@ -147,59 +160,111 @@ async def list_bookings(
     page: Page,
     wanted: BookingConditions,
 ) -> list[BookingRecord]:
-    """The bookings in `scope` matching `wanted`, newest first."""
-    stmt = (
-        select(*_BOOKING_COLUMNS)
-        .where(*_matching(workspace_id, scope, wanted))
-        .order_by(Booking.created_at.desc(), Booking.id.desc())
-    )
-    rows = await session.execute(stmt.offset(page.skip).limit(page.take))
-    return [BookingRecord(*row) for row in rows]
+    """The bookings in `scope` matching `wanted`, newest first, each with its listing (the
+    booking's `target`, read in the same statement)."""
+    if page.take == 0:
+        return []
+    shape, params = _shape(workspace_id, scope, wanted)
+    read = _PAGES.get(shape)
+    if read is None:
+        read = _PAGES[shape] = CompiledRead(
+            select(*_BOOKING_COLUMNS, *_LISTING_COLUMNS)
+            .join(Listing, _listing_of_booking())
+            .where(*_conditions(shape))
+            .order_by(Booking.created_at.desc(), Booking.id.desc())
+            .offset(bindparam("skip"))
+            .limit(bindparam("take"))
+        )
+    rows = await read.rows(session, {**params, "skip": page.skip, "take": page.take})
+    return [_with_target(row) for row in rows]
 
 
 async def count_bookings(
     session: Reads, workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
 ) -> int:
     """How many bookings `list_bookings` would return over all pages."""
-    stmt = select(func.count()).select_from(Booking).where(*_matching(workspace_id, scope, wanted))
-    return int((await session.execute(stmt)).scalar_one())
+    shape, params = _shape(workspace_id, scope, wanted)
+    read = _COUNTS.get(shape)
+    if read is None:
+        read = _COUNTS[shape] = CompiledRead(
+            select(func.count()).select_from(Booking).where(*_conditions(shape))
+        )
+    return int((await read.rows(session, params))[0][0])
 
 
-def _matching(
+_LISTING_COLUMNS = columns_for(ListingRecord, Listing)
+_SPLIT = len(_BOOKING_COLUMNS)
+
+
+def _with_target(row: Sequence[Any]) -> BookingRecord:
+    booking = BookingRecord(*row[:_SPLIT])
+    booking.target = ListingRecord(*row[_SPLIT:])
+    return booking
+
+
+# What a page of bookings asks, as the names of the parameters it binds: which parts of the
+# caller's scope, and which conditions of a filter, are there. Each shape's statements are built
+# once (bound parameters): SQLAlchemy builds and hashes nothing per request, and on PostgreSQL
+# the page runs on the driver (travel.db.session.CompiledRead). At most 2^7 shapes.
+Shape = tuple[str, ...]
+_PAGES: dict[Shape, CompiledRead] = {}
+_COUNTS: dict[Shape, CompiledRead] = {}
+
+
+def _shape(
     workspace_id: WorkspaceId, scope: BookingScope, wanted: BookingConditions
-) -> list[ColumnElement[bool]]:
-    where = [Booking.workspace_id == workspace_id, _visible(workspace_id, scope)]
-    for value, column in (
-        (wanted.status, Booking.status),
-        (wanted.target_type, Booking.listing_kind),
-        (wanted.target_id, Booking.listing_id),
-        (wanted.booked_by, Booking.member_id),
+) -> tuple[Shape, dict[str, Any]]:
+    """The shape of a read and the values of its parameters."""
+    given = {
+        "scope_booked_by": scope.booked_by,
+        "scope_hosted_by": scope.hosted_by,
+        "status": wanted.status,
+        "target_type": wanted.target_type,
+        "target_id": wanted.target_id,
+        "booked_by": wanted.booked_by,
+        "hosted_by": wanted.hosted_by,
+    }
+    params: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    shape: Shape = ("everything", *params) if scope.everything else tuple(params)
+    params["workspace_id"] = workspace_id
+    return shape, params
+
+
+def _conditions(shape: Shape) -> list[ColumnElement[bool]]:
+    """The WHERE of a read of this shape: the workspace, the scope (its parts OR-ed: a union of
+    what the caller's permissions allow) and the filter's conditions."""
+    workspace: Any = bindparam("workspace_id")
+    if "everything" in shape:
+        visible: ColumnElement[bool] = true()
+    else:
+        allowed: list[ColumnElement[bool]] = []
+        if "scope_booked_by" in shape:
+            allowed.append(Booking.member_id == bindparam("scope_booked_by"))
+        if "scope_hosted_by" in shape:
+            hosted = _hosted_listings(workspace, bindparam("scope_hosted_by"))
+            allowed.append(Booking.listing_id.in_(hosted))
+        visible = or_(false(), *allowed)
+    where = [Booking.workspace_id == workspace, visible]
+    for name, column in (
+        ("status", Booking.status),
+        ("target_type", Booking.listing_kind),
+        ("target_id", Booking.listing_id),
+        ("booked_by", Booking.member_id),
     ):
-        if value is not None:
-            where.append(column == value)
-    if wanted.hosted_by is not None:
-        where.append(Booking.listing_id.in_(_hosted_listings(workspace_id, wanted.hosted_by)))
+        if name in shape:
+            where.append(column == bindparam(name))
+    if "hosted_by" in shape:
+        hosted = _hosted_listings(workspace, bindparam("hosted_by"))
+        where.append(Booking.listing_id.in_(hosted))
     return where
 
 
-def _visible(workspace_id: WorkspaceId, scope: BookingScope) -> ColumnElement[bool]:
-    """The scope as a condition: its parts are OR-ed (a union of what permissions allow)."""
-    if scope.everything:
-        return true()
-    allowed: list[ColumnElement[bool]] = []
-    if scope.booked_by is not None:
-        allowed.append(Booking.member_id == scope.booked_by)
-    if scope.hosted_by is not None:
-        allowed.append(Booking.listing_id.in_(_hosted_listings(workspace_id, scope.hosted_by)))
-    return or_(false(), *allowed)
-
-
-def _hosted_listings(workspace_id: WorkspaceId, owner: uuid.UUID) -> Select[uuid.UUID]:
+def _hosted_listings(workspace: Any, owner: Any) -> Select[uuid.UUID]:
     """The ids of the listings under providers `owner` registered."""
     return (
         select(Listing.id)
         .join(Provider, _provider_of_listing())
-        .where(Listing.workspace_id == workspace_id, Provider.owner_member_id == owner)
+        .where(Listing.workspace_id == workspace, Provider.owner_member_id == owner)
     )
 
 

@@ -281,8 +281,12 @@ async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
 
 
 @booking_type.field("target")
-def resolve_target(booking: BookingRecord, info: Info) -> asyncio.Future[ListingRecord | None]:
+def resolve_target(
+    booking: BookingRecord, info: Info
+) -> ListingRecord | asyncio.Future[ListingRecord | None]:
     info.context.principal.require(Permission.READ)  # a listing is inventory, wherever reached
+    if booking.target is not None:  # read with the booking (pages of bookings)
+        return booking.target
     return info.context.loader(ListingByIdLoader).load(booking.target_id)
 
 

@@ -1,4 +1,9 @@
-"""Plain read models of the catalog (what resolvers serialise)."""
+"""Plain read models of the catalog (what resolvers serialise).
+
+Read models are made per row and never changed afterwards, but they are not frozen dataclasses:
+a frozen one sets each field through `object.__setattr__`, and a listing cost 2.5 µs to build
+against 0.2 µs (docs/performance.md) — a page of 50, 115 µs of every list request.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from travel.kernel.kinds import ListingKind
 from travel.money import from_minor
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ProviderRecord:
     id: uuid.UUID
     name: str
@@ -20,7 +25,7 @@ class ProviderRecord:
     owner_member_id: uuid.UUID
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ListingRecord:
     """One listing of any kind; fields a kind does not use are None."""
 
@@ -47,9 +52,12 @@ class ListingRecord:
     mode: str | None
     occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
     price: Decimal = field(init=False)  # price_minor in `currency`, made once per record
+    # The provider, when the read that made the record joined it (pages and single listings);
+    # otherwise the `provider` field loads it in a batch.
+    provider: ProviderRecord | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "price", from_minor(self.price_minor, self.currency))
+        self.price = from_minor(self.price_minor, self.currency)
 
     @property
     def price_per_night(self) -> Decimal:

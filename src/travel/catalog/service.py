@@ -85,9 +85,7 @@ async def get_listing(
     principal.require(Permission.READ)
     what = ListingKind(kind).noun
     listing_id = parse_id(raw_id, f"{what} not found")
-    listing = (await repository.listings_by_id(session, principal.workspace_id, [listing_id])).get(
-        listing_id
-    )
+    listing = await repository.listing_with_provider(session, principal.workspace_id, listing_id)
     if listing is None or listing.kind != kind:
         raise NotFound(f"{what} not found")
     return listing

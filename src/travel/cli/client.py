@@ -7,7 +7,6 @@ the commands do not retry (a person is waiting: they see RATE_LIMITED and its de
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import IO, Any, NoReturn
 
@@ -15,7 +14,7 @@ import click
 import orjson
 from travel_client import TravelClient
 from travel_client.core import Response
-from travel_client.environments import UnknownEnvironment, environment
+from travel_client.environments import UnknownEnvironment, environment, url_source
 from travel_client.errors import TransportError, TravelAPIError
 
 NO_CREDENTIAL_HINT = " (set TRAVEL_API_KEY or TRAVEL_TOKEN)"
@@ -60,7 +59,7 @@ def ping(as_json: bool) -> None:
     where it came from) and the latency."""
     client = _client()
     env = environment().value
-    source = "TRAVEL_API_URL" if os.environ.get("TRAVEL_API_URL") else "PLATFORM_ENV"
+    source = url_source()
     where = f"env={env}  url={client.url}  via={source}"
     report: dict[str, object] = {"env": env, "url": client.url, "via": source}
     try:

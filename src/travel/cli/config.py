@@ -7,10 +7,9 @@ from dataclasses import fields
 from typing import Any
 
 import click
-from sqlalchemy.engine import make_url
 
 from travel.cli.common import emit, json_option
-from travel.settings import QueryLimits, Settings, get_settings
+from travel.settings import QueryLimits, Settings, get_settings, masked_url
 
 # The environment variable of each setting whose name is not TRAVEL_ + its upper-cased field.
 _VARIABLES = {
@@ -19,7 +18,7 @@ _VARIABLES = {
     "max_tokens": "TRAVEL_MAX_QUERY_TOKENS",
     "max_cost": "TRAVEL_MAX_QUERY_COST",
 }
-_URLS = ("database_url", "system_database_url", "redis_url")
+_URLS = ("database_url", "system_database_url", "redis_url", "oidc_issuer", "oidc_jwks_url")
 
 
 def effective(settings: Settings) -> dict[str, Any]:
@@ -32,18 +31,11 @@ def effective(settings: Settings) -> dict[str, Any]:
                 out[_VARIABLES[limit.name]] = getattr(value, limit.name)
             continue
         if field.name in _URLS and value:
-            value = _mask(value)
+            value = masked_url(value)
         if isinstance(value, tuple):
             value = ",".join(value)
         out[f"TRAVEL_{field.name.upper()}"] = value
     return dict(sorted(out.items()))
-
-
-def _mask(url: str) -> str:
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:
-        return "(unparsable URL)"
 
 
 @click.command("config")

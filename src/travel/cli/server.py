@@ -29,6 +29,24 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+# Addresses a browser never writes: listening on them, the web app is opened on this machine as
+# localhost or the loopback address of the same family.
+_LOOPBACK_NAMES = {
+    "0.0.0.0": ("localhost", "127.0.0.1"),
+    "127.0.0.1": ("localhost", "127.0.0.1"),
+    "localhost": ("localhost", "127.0.0.1"),  # bound as IPv4 (_listen)
+    "::": ("localhost", "127.0.0.1", "[::1]"),  # IPv6 wildcard sockets take IPv4 too (Linux)
+    "::1": ("localhost", "[::1]"),
+}
+
+
+def web_app_origins(host: str, web_port: int) -> tuple[str, ...]:
+    """The origins a browser gives the web app's pages when the service listens on `host`
+    (the default of TRAVEL_CORS_ORIGINS): any other host as itself, IPv6 in brackets."""
+    names = _LOOPBACK_NAMES.get(host) or (f"[{host}]" if ":" in host else host,)
+    return tuple(f"http://{name}:{web_port}" for name in names)
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=4003, show_default=True, type=click.IntRange(0, 65535))
@@ -47,14 +65,13 @@ def _listen(host: str, port: int) -> socket.socket:
 )
 def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None:
     """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
-    from travel.app import DEMO_ENV, create_app, prepare_before_serving
+    from travel.app import DEMO_ENV, create_app, prepare_before_serving, settle_heap
 
     settings = get_settings()
     logs.configure(settings.log_level)
     if not settings.cors_origins:
         # The web app's own origin(s): its pages call the API port from there.
-        names = ["localhost", "127.0.0.1"] if host in ("127.0.0.1", "localhost") else [host]
-        origins = tuple(f"http://{name}:{web_port}" for name in names)
+        origins = web_app_origins(host, web_port)
         settings = replace(settings, cors_origins=origins)
         os.environ["TRAVEL_CORS_ORIGINS"] = ",".join(origins)  # for --workers' processes
     # Before listening: a database that is not migrated, or a system role that cannot see every
@@ -76,6 +93,7 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     )
     if workers == 1:
         app = create_app(settings, demo=demo)
+        settle_heap()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
         uvicorn.Server(config).run(sockets=sockets)
         return

@@ -1,4 +1,8 @@
-"""Plain read models of favorites."""
+"""Plain read models of favorites.
+
+Made per row and never changed, but not frozen: building a frozen one costs ten times as much
+(travel/catalog/records.py).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FavoriteRecord:
     id: uuid.UUID
     target_type: str

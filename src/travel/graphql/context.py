@@ -59,7 +59,7 @@ class RequestContext:
         visible), or the request's read connection.
 
         Sibling fields may share it concurrently: both run one statement at a time
-        (SerialSession, SerialConnection in travel.db.session).
+        (SerialSession, SerialConnection and ScopedConnection in travel.db.session).
         """
         if self._held is not None:
             return self._held

@@ -1,6 +1,10 @@
 """Fixed-window counters from the `limits` library: in Redis when configured (shared by every
 process), in memory otherwise, and in memory *while Redis is unreachable* (fail open).
 
+Counting in this process (travel.limits.memory) needs no await: `limits`' own asyncio memory
+storage started a task per request to expire old windows — two turns of the event loop for every
+charge (docs/performance.md).
+
 A Redis failure opens a short circuit: for `retry_seconds` no call goes to Redis, so an outage
 costs one short timeout per process per interval rather than one per request; afterwards the next
 request tries Redis again and, if it answers, shared counting resumes by itself.
@@ -10,22 +14,22 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from limits import RateLimitItem
-from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import FixedWindowRateLimiter
+from limits.aio.storage import RedisStorage, Storage
+from limits.aio.strategies import FixedWindowRateLimiter as SharedLimiter
 from limits.errors import StorageError
+from limits.strategies import FixedWindowRateLimiter as LocalLimiter
 from limits.util import WindowStats
 from redis.asyncio import ConnectionPool
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from travel import metrics
+from travel.limits.memory import ProcessMemoryStorage
 
 log = logging.getLogger("travel.limits")
-T = TypeVar("T")
 KEY_PREFIX = "travel-quota"
 
 
@@ -39,8 +43,9 @@ class Counters:
         retry_seconds: float = 1.0,
         pool: ConnectionPool | None = None,
     ) -> None:
-        self._local = FixedWindowRateLimiter(MemoryStorage())
-        self._shared = FixedWindowRateLimiter(shared) if shared is not None else None
+        self._memory = ProcessMemoryStorage()
+        self._local = LocalLimiter(self._memory)
+        self._shared = SharedLimiter(shared) if shared is not None else None
         self._pool = pool
         self._retry_seconds = retry_seconds
         self._skip_shared_until = 0.0
@@ -49,26 +54,38 @@ class Counters:
 
     async def hit(self, item: RateLimitItem, *key: str) -> bool:
         """Spend one unit; False when that went over the limit."""
-        return await self._run(lambda lim: lim.hit(item, *key))
+        return bool(await self._count("hit", item, key))
 
     async def test(self, item: RateLimitItem, *key: str) -> bool:
         """Whether one more unit would fit, spending nothing."""
-        return await self._run(lambda lim: lim.test(item, *key))
+        return bool(await self._count("test", item, key))
 
     async def stats(self, item: RateLimitItem, *key: str) -> WindowStats:
         """(reset time as epoch seconds, remaining) of the current window."""
-        return await self._run(lambda lim: lim.get_window_stats(item, *key))
+        stats: WindowStats = await self._count("get_window_stats", item, key)
+        return stats
+
+    async def spend(self, item: RateLimitItem, *key: str) -> tuple[bool, WindowStats]:
+        """`hit`, then `stats`: whether the unit fit, and the window after it. In this
+        process's memory that is one increment and one read of the key (built once), as
+        limits' fixed-window strategy would do them, with no await."""
+        if self._shared is not None:
+            return await self.hit(item, *key), await self.stats(item, *key)
+        name = item.key_for(*key)
+        count = self._memory.incr(name, item.get_expiry())
+        window = WindowStats(self._memory.get_expiry(name), max(0, item.amount - count))
+        return count <= item.amount, window
 
     async def close(self) -> None:
         if self._pool is not None:
             await self._pool.disconnect()
 
-    async def _run(self, call: Callable[[FixedWindowRateLimiter], Awaitable[T]]) -> T:
-        if self._shared is None:
-            return await call(self._local)
-        if time.monotonic() >= self._skip_shared_until:
+    async def _count(self, method: str, item: RateLimitItem, key: tuple[str, ...]) -> Any:
+        """`method` of the fixed-window limiter: Redis's answer when it gives one, else this
+        process's (no await)."""
+        if self._shared is not None and time.monotonic() >= self._skip_shared_until:
             try:
-                result = await call(self._shared)
+                answer = await getattr(self._shared, method)(item, *key)
             except (StorageError, OSError, TimeoutError):
                 self._shared_failed()
             else:
@@ -76,8 +93,8 @@ class Counters:
                     self._skip_shared_until = 0.0
                     metrics.REDIS_AVAILABLE.set(1)
                     log.info("rate-limit Redis is back: counting in Redis again")
-                return result
-        return await call(self._local)
+                return answer
+        return getattr(self._local, method)(item, *key)
 
     def _shared_failed(self) -> None:
         metrics.REDIS_FAILURES.inc()
@@ -103,8 +120,10 @@ def build_counters(redis_url: str | None, *, timeout: float, retry_seconds: floa
         retry=Retry(NoBackoff(), 0),
     )
     options: dict[str, Any] = {"connection_pool": pool}
+    # The limits library names the socket form redis+unix:// (redis-py: unix://).
+    scheme = "async+redis+" if redis_url.startswith("unix://") else "async+"
     storage = RedisStorage(
-        "async+" + redis_url,
+        scheme + redis_url,
         wrap_exceptions=True,
         implementation="redispy",
         key_prefix=KEY_PREFIX,

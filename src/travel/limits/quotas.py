@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.util import WindowStats
 
 from travel import metrics
 from travel.auth.identity import Principal
@@ -73,13 +74,18 @@ class Quotas:
         actions = actions_for(root_fields)
         if len(actions) > 1:
             # Test every action before spending any, so a refused request costs nothing.
-            refused = [a for a in actions if not await self._call(principal, a, spend=False)]
+            refused = [a for a in actions if not await self._fits(principal, a)]
             if refused:
                 await self._refuse(principal, refused)
-        refused = [a for a in actions if not await self._call(principal, a, spend=True)]
+        usages, refused = [], []
+        for action in actions:
+            item = self._item(principal.plan, action)
+            fits, stats = await self.counters.spend(item, str(principal.workspace_id), action)
+            if not fits:
+                refused.append(action)
+            usages.append(self._usage_of(action, item, stats))
         if refused:
             await self._refuse(principal, refused)
-        usages = [await self._usage(principal, a) for a in actions]
         return min(usages, key=lambda u: (u.remaining, u.limit)).headers()
 
     async def close(self) -> None:
@@ -92,16 +98,17 @@ class Quotas:
             self._items[(plan, action)] = item
         return item
 
-    async def _call(self, principal: Principal, action: str, *, spend: bool) -> bool:
+    async def _fits(self, principal: Principal, action: str) -> bool:
+        """Whether one more unit of `action` fits, spending nothing."""
         item = self._item(principal.plan, action)
-        key = str(principal.workspace_id)
-        if spend:
-            return await self.counters.hit(item, key, action)
-        return await self.counters.test(item, key, action)
+        return await self.counters.test(item, str(principal.workspace_id), action)
 
     async def _usage(self, principal: Principal, action: str) -> Usage:
         item = self._item(principal.plan, action)
         stats = await self.counters.stats(item, str(principal.workspace_id), action)
+        return self._usage_of(action, item, stats)
+
+    def _usage_of(self, action: str, item: RateLimitItem, stats: WindowStats) -> Usage:
         now = time.time()
         # No window open yet: one would start now.
         reset = stats.reset_time if stats.reset_time > now else now + self.window_seconds

@@ -49,13 +49,23 @@ def resolve_url(env: Mapping[str, str] | None = None) -> str:
     """
     source = os.environ if env is None else env
     selected = environment(source)  # validated even when overridden: a typo is still a typo
-    override = source.get("TRAVEL_API_URL", "").strip()
+    override = _override(source)
     if override:
         return override
     base = DEFAULT_BASE_URLS[selected.value]
     if selected is not Environment.LOCAL:
         base = source.get(f"TRAVEL_{selected.value.upper()}_BASE_URL", "").strip() or base
     return base.rstrip("/") + GATEWAY_PATH
+
+
+def url_source(env: Mapping[str, str] | None = None) -> str:
+    """The variable `resolve_url` took the URL from: TRAVEL_API_URL or PLATFORM_ENV."""
+    return "TRAVEL_API_URL" if _override(os.environ if env is None else env) else "PLATFORM_ENV"
+
+
+def _override(source: Mapping[str, str]) -> str:
+    """TRAVEL_API_URL without surrounding white space (blank: no override)."""
+    return source.get("TRAVEL_API_URL", "").strip()
 
 
 def credential(env: Mapping[str, str] | None = None) -> str | None:

@@ -5,6 +5,7 @@ from travel.catalog.repository.listings import (
     insert_listing,
     insert_listings,
     list_listings,
+    listing_with_provider,
     listings_by_id,
     set_listing_ratings,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "insert_provider",
     "list_listings",
     "list_providers",
+    "listing_with_provider",
     "listings_by_id",
     "providers_by_id",
     "set_listing_ratings",

@@ -10,8 +10,8 @@ from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.catalog.filters import ListingFilter
-from travel.catalog.models import Listing
-from travel.catalog.records import ListingRecord
+from travel.catalog.models import Listing, Provider
+from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.catalog.repository.search import listing_conditions
 from travel.db.base import columns_for
 from travel.db.session import CompiledRead, Reads, by_ids
@@ -19,13 +19,34 @@ from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
 
 _LISTING_COLUMNS = columns_for(ListingRecord, Listing)
+_PROVIDER_COLUMNS = columns_for(ProviderRecord, Provider)
+_WITH_PROVIDER = (*_LISTING_COLUMNS, *_PROVIDER_COLUMNS)
+_SPLIT = len(_LISTING_COLUMNS)
+_PROVIDER_JOIN = (
+    Provider,
+    (Provider.workspace_id == Listing.workspace_id) & (Provider.id == Listing.provider_id),
+)
+
+
+def _with_provider(row: Sequence[Any]) -> ListingRecord:
+    """A listing from a row of `_WITH_PROVIDER`, its provider attached: a page and its
+    providers are one statement, so the `provider` field has nothing left to load."""
+    listing = ListingRecord(*row[:_SPLIT])
+    listing.provider = ProviderRecord(*row[_SPLIT:])
+    return listing
 
 
 # The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
 # cache key and compiled form instead of rebuilding and re-hashing the construct per request.
 _BY_ID = by_ids(Listing.workspace_id, Listing.id, *_LISTING_COLUMNS)
+_ONE = CompiledRead(
+    select(*_WITH_PROVIDER)
+    .join(*_PROVIDER_JOIN)
+    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("id"))
+)
 _PAGE = CompiledRead(
-    select(*_LISTING_COLUMNS)
+    select(*_WITH_PROVIDER)
+    .join(*_PROVIDER_JOIN)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
@@ -41,6 +62,14 @@ async def listings_by_id(
     return {row[0]: ListingRecord(*row) for row in await _BY_ID.rows(session, params)}
 
 
+async def listing_with_provider(
+    session: Reads, workspace_id: WorkspaceId, listing_id: uuid.UUID
+) -> ListingRecord | None:
+    """One listing with its provider (one statement), or None."""
+    rows = await _ONE.rows(session, {"workspace_id": workspace_id, "id": listing_id})
+    return _with_provider(rows[0]) if rows else None
+
+
 async def list_listings(
     session: Reads,
     workspace_id: WorkspaceId,
@@ -48,20 +77,22 @@ async def list_listings(
     page: Page,
     conditions: ListingFilter,
 ) -> list[ListingRecord]:
-    """One page of the workspace's listings of `kind` meeting `conditions`, oldest first."""
+    """One page of the workspace's listings of `kind` meeting `conditions`, oldest first, each
+    with its provider."""
     if page.take == 0 or conditions.matches_nothing:
         return []
     if conditions == _ANY:
         params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
-        return [ListingRecord(*row) for row in await _PAGE.rows(session, params)]
+        return [_with_provider(row) for row in await _PAGE.rows(session, params)]
     stmt = (
-        select(*_LISTING_COLUMNS)
+        select(*_WITH_PROVIDER)
+        .join(*_PROVIDER_JOIN)
         .where(*_matching(workspace_id, kind, conditions))
         .order_by(Listing.created_at, Listing.id)
         .offset(page.skip)
         .limit(page.take)
     )
-    return [ListingRecord(*row) for row in await session.execute(stmt)]
+    return [_with_provider(row) for row in await session.execute(stmt)]
 
 
 async def count_listings(

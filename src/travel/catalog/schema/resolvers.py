@@ -35,7 +35,9 @@ def resolve_listing_type(listing: ListingRecord, *_: object) -> str:
 
 def resolve_listing_provider(
     listing: ListingRecord, info: Info
-) -> asyncio.Future[ProviderRecord | None]:
+) -> ProviderRecord | asyncio.Future[ProviderRecord | None]:
+    if listing.provider is not None:  # read with the listing (pages and single listings)
+        return listing.provider
     # The loader's future itself, not a coroutine around it: the fast path awaits all of a
     # page's futures together instead of running a task per listing.
     return info.context.loader(ProviderByIdLoader).load(listing.provider_id)

@@ -130,8 +130,10 @@ async def _serially(plan: ObjectPlan, state: State, holder: dict[str, Any]) -> N
     graphql-core's `execute_fields_serially`."""
     data: dict[str, Any] = {}
     holder["data"] = data  # every field skipped: `{}`, as graphql-core answers
-    for field_plan in plan.fields:
-        part = _fields(ObjectPlan(plan.type_name, [field_plan]), state, holder)
+    if plan.parts is None:
+        plan.parts = [ObjectPlan(plan.type_name, [field]) for field in plan.fields]
+    for one_field in plan.parts:
+        part = _fields(one_field, state, holder)
         if part is not None:
             await drain(state)
         if part is None or holder["data"] is None:

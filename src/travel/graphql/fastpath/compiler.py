@@ -25,6 +25,7 @@ from graphql import (
     GraphQLObjectType,
     GraphQLOutputType,
     GraphQLSchema,
+    GraphQLString,
     ListValueNode,
     ObjectValueNode,
     SelectionSetNode,
@@ -73,6 +74,10 @@ class FieldPlan:
 class ObjectPlan:
     type_name: str
     fields: list[FieldPlan]
+    # The plan as one function (travel.graphql.fastpath.generate), made on first use.
+    build: Callable[[Any, Any, Any, Any], dict[str, Any]] | None = field(default=None, repr=False)
+    # A mutation's root fields as plans of one field each (they run one after the other).
+    parts: list[ObjectPlan] | None = field(default=None, repr=False)
 
 
 def path_list(path: Any) -> list[str | int]:
@@ -156,6 +161,62 @@ def _object(object_plan: ObjectPlan) -> Completer:
     return complete
 
 
+# The shapes most lists and relations have, each one closure instead of two or three nested
+# ones: `_non_null(_object(plan))`, `_list(_non_null(_object(plan)))` and a list of strings.
+
+
+def _non_null_object(object_plan: ObjectPlan) -> Completer:
+    from travel.graphql.fastpath.runtime import execute_fields
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
+        if value is None:
+            raise TypeError(
+                f"Cannot return null for non-nullable field {plan.parent_type}.{plan.name}."
+            )
+        return execute_fields(object_plan, value, state, path, anchor)
+
+    return complete
+
+
+def _list_of_objects(object_plan: ObjectPlan) -> Completer:
+    """`[Object!]`: a failure of one item nulls the whole list (its items may not be null)."""
+    from travel.graphql.fastpath.runtime import execute_fields
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
+        if value is None:
+            return None
+        if type(value) is not list and not is_iterable(value):
+            raise GraphQLError(
+                "Expected Iterable, but did not find one for field"
+                f" '{plan.parent_type}.{plan.name}'."
+            )
+        out: list[Any] = []
+        for i, item in enumerate(value):
+            item_path = (path, i)
+            try:
+                if item is None:
+                    raise TypeError(
+                        f"Cannot return null for non-nullable field {plan.parent_type}.{plan.name}."
+                    )
+                out.append(execute_fields(object_plan, item, state, item_path, anchor))
+            except Exception as exc:
+                field_error(exc, plan, item_path, state, False)
+        return out
+
+    return complete
+
+
+def _list_of_strings(general: Completer) -> Completer:
+    """`[String!]`: a list of `str` is its own answer; anything else goes the general way."""
+
+    def complete(value: Any, state: Any, path: Any, plan: FieldPlan, anchor: Any) -> Any:
+        if type(value) is list and all(type(item) is str for item in value):
+            return value[:]
+        return general(value, state, path, plan, anchor)
+
+    return complete
+
+
 class Compiler:
     """Builds the plan of one operation for one set of @skip/@include outcomes."""
 
@@ -204,10 +265,17 @@ class Compiler:
 
     def completer(self, type_: GraphQLOutputType, sub_sets: list[SelectionSetNode]) -> Completer:
         if isinstance(type_, GraphQLNonNull):
+            if isinstance(type_.of_type, GraphQLObjectType):
+                return _non_null_object(self.object_plan(type_.of_type, sub_sets))
             return _non_null(self.completer(type_.of_type, sub_sets))
         if isinstance(type_, GraphQLList):
             item = type_.of_type
-            return _list(self.completer(item, sub_sets), not isinstance(item, GraphQLNonNull))
+            if isinstance(item, GraphQLNonNull) and isinstance(item.of_type, GraphQLObjectType):
+                return _list_of_objects(self.object_plan(item.of_type, sub_sets))
+            general = _list(self.completer(item, sub_sets), not isinstance(item, GraphQLNonNull))
+            if isinstance(item, GraphQLNonNull) and item.of_type is GraphQLString:
+                return _list_of_strings(general)
+            return general
         if is_leaf_type(type_):
             return _leaf(type_.coerce_output_value, type_)
         if isinstance(type_, GraphQLObjectType):

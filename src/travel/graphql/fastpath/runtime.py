@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import GeneratorType
 from typing import Any
 
 from graphql import (
@@ -135,53 +136,107 @@ def execute_fields(
     object_plan: ObjectPlan, source: Any, state: State, path: Any, anchor: Any
 ) -> dict[str, Any]:
     """The response object for `source`. Awaitable field values are deferred to `drain`, so a
-    list of objects whose fields use a DataLoader costs one batch, not one task per item."""
+    list of objects whose fields use a DataLoader costs one batch, not one task per item.
+
+    Runs the plan's generated function (travel.graphql.fastpath.generate), made on first use."""
+    build = object_plan.build
+    if build is None:
+        from travel.graphql.fastpath.generate import object_function
+
+        build = object_plan.build = object_function(object_plan)
+    return build(source, state, path, anchor)
+
+
+def fields_by_loop(
+    object_plan: ObjectPlan, source: Any, state: State, path: Any, anchor: Any
+) -> dict[str, Any]:
+    """`execute_fields` as a loop over the plan's fields (what the generated functions unroll;
+    they hand it mappings, which it reads by key)."""
     result: dict[str, Any] = {}
     is_dict = type(source) is dict
     for plan in object_plan.fields:
         key = plan.key
-        leaf = plan.leaf
-        if leaf is not None:  # the fast lane: a plain attribute, serialised in place
+        if plan.leaf is not None:  # a plain attribute, serialised in place
             value = source.get(plan.attribute) if is_dict else getattr(source, plan.attribute, None)
             if value is not None:
-                try:
-                    value = leaf(value)
-                    if value is None or value is Undefined:
-                        raise TypeError(f"Expected a value of type {plan.return_type}")
-                except Exception as exc:
-                    field_error(exc, plan, (path, key), state, not plan.non_null)
-                    value = None
+                value = leaf_value(plan, value, state, path)
             elif plan.non_null:
-                field_error(_null_error(plan), plan, (path, key), state, False)
+                missing_non_null(plan, state, path)
             result[key] = value
-            continue
-        if plan.is_typename:
+        elif plan.is_typename:
             result[key] = object_plan.type_name
-            continue
-        field_path = (path, key)
-        child_anchor = anchor if plan.non_null else (result, key, field_path)
-        result[key] = None
-        try:
-            if plan.resolver is None:
-                value = (
-                    source.get(plan.attribute) if is_dict else getattr(source, plan.attribute, None)
-                )
-            else:
-                value = plan.resolver(source, state.info(plan), **state.args(plan))
-            if is_awaitable(value):
-                state.pending.append(Deferred(result, key, value, plan, field_path, child_anchor))
-            else:
-                result[key] = plan.complete(value, state, field_path, plan, child_anchor)
-        except Exception as exc:
-            field_error(exc, plan, field_path, state, not plan.non_null)
+        else:
+            resolve_field(plan, source, state, path, anchor, result)
     return result
+
+
+def leaf_value(plan: FieldPlan, value: Any, state: State, path: Any) -> Any:
+    """A plain attribute's value (not None) through its scalar's serialiser; a failure is the
+    field's error (null in its place, or raised to the parent when the field is non-null)."""
+    assert plan.leaf is not None
+    try:
+        value = plan.leaf(value)
+        if value is None or value is Undefined:
+            raise TypeError(f"Expected a value of type {plan.return_type}")
+    except Exception as exc:
+        field_error(exc, plan, (path, plan.key), state, not plan.non_null)
+        return None
+    return value
+
+
+def missing_non_null(plan: FieldPlan, state: State, path: Any) -> None:
+    """A non-null plain attribute that is None: the error raised to the parent."""
+    field_error(_null_error(plan), plan, (path, plan.key), state, False)
+
+
+def resolve_field(
+    plan: FieldPlan,
+    source: Any,
+    state: State,
+    path: Any,
+    anchor: Any,
+    result: dict[str, Any],
+) -> None:
+    """A field with a resolver, arguments or a sub-selection: its value into `result` now, or
+    deferred to `drain` when the resolver returned an awaitable."""
+    key = plan.key
+    field_path = (path, key)
+    child_anchor = anchor if plan.non_null else (result, key, field_path)
+    result[key] = None
+    try:
+        if plan.resolver is None:
+            is_dict = type(source) is dict
+            value = source.get(plan.attribute) if is_dict else getattr(source, plan.attribute, None)
+        else:
+            value = plan.resolver(source, state.info(plan), **state.args(plan))
+        if _awaitable(value):
+            state.pending.append(Deferred(result, key, value, plan, field_path, child_anchor))
+        else:
+            result[key] = plan.complete(value, state, field_path, plan, child_anchor)
+    except Exception as exc:
+        field_error(exc, plan, field_path, state, not plan.non_null)
+
+
+_AWAITABLE_TYPES: dict[type, bool] = {}
+
+
+def _awaitable(value: Any) -> bool:
+    """graphql-core's `is_awaitable`, remembered per type: a resolver returns records (never
+    awaitable) or futures and coroutines, and `hasattr(record, "__await__")` fails slowly."""
+    kind = type(value)
+    known = _AWAITABLE_TYPES.get(kind)
+    if known is None:
+        if kind is GeneratorType:  # a generator is awaitable or not by its code's flags
+            return is_awaitable(value)
+        known = _AWAITABLE_TYPES[kind] = is_awaitable(value)
+    return known
 
 
 async def drain(state: State) -> None:
     """Resolve deferred fields level by level: each round awaits all of them together."""
     while state.pending:
         batch, state.pending = state.pending, []
-        values = await asyncio.gather(*(d.awaitable for d in batch), return_exceptions=True)
+        values = await _settled(batch)
         for deferred, value in zip(batch, values, strict=True):
             if state.nulled and state.is_moot(deferred.path):
                 continue
@@ -197,6 +252,18 @@ async def drain(state: State) -> None:
                 )
             except Exception as exc:
                 _fail(state, deferred, exc)
+
+
+async def _settled(batch: list[Deferred]) -> list[Any]:
+    """The values (or exceptions) of a level's awaitables. A lone one — a root field's
+    coroutine, typically — is awaited in place: `gather` would wrap it in a task and take two
+    more turns of the event loop to report it."""
+    if len(batch) == 1:
+        try:
+            return [await batch[0].awaitable]
+        except Exception as exc:
+            return [exc]
+    return await asyncio.gather(*(d.awaitable for d in batch), return_exceptions=True)
 
 
 def _fail(state: State, deferred: Deferred, exc: Exception) -> None:
