@@ -68,7 +68,6 @@ down_revision  # unused variable (src/travel/db/migrations/versions/0003_demo_wo
 branch_labels  # unused variable (src/travel/db/migrations/versions/0003_demo_workspaces.py:12)
 depends_on  # unused variable (src/travel/db/migrations/versions/0003_demo_workspaces.py:13)
 downgrade  # unused function (src/travel/db/migrations/versions/0003_demo_workspaces.py:23)
-publish  # unused function (src/travel/events/outbox.py:42)
 resolve_favorites  # unused function (src/travel/favorites/schema.py:45)
 resolve_favorites_count  # unused function (src/travel/favorites/schema.py:54)
 resolve_toggle_favorite  # unused function (src/travel/favorites/schema.py:60)
@@ -102,3 +101,7 @@ STORAGE_SCHEME  # registered with limits' storage registry
 _.base_exceptions  # read by limits' error wrapper
 _.incr  # called by FixedWindowRateLimiter.hit
 _.get_expiry  # called by FixedWindowRateLimiter.get_window_stats
+_srcfile  # logging module switch set in src/travel/logs.py configure (read by logging)
+logThreads  # idem
+logProcesses  # idem
+logMultiprocessing  # idem

@@ -23,29 +23,16 @@ from travel.auth.identity import Principal
 from travel.auth.permissions import Role, permissions_for
 from travel.bookings import service as bookings
 from travel.bookings.inputs import BookingInput
+from travel.bookings.seen import SeenListings
 from travel.catalog import repository as catalog
 from travel.catalog.filters import ListingFilter
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.engine import Engines, create_engines
 from travel.db.session import tenant_transaction
 from travel.kernel.ids import MemberId, WorkspaceId
+from travel.kernel.kinds import KINDS, ListingKind
 from travel.pagination import Page
 from travel.settings import Settings
-
-ROOTS = {
-    "PROPERTY": "travelProperties",
-    "TOUR": "travelTours",
-    "ACTIVITY": "travelActivities",
-    "EVENT": "travelEvents",
-    "TRIP": "travelTrips",
-}
-TYPES = {
-    "PROPERTY": "TravelProperty",
-    "TOUR": "TravelTour",
-    "ACTIVITY": "TravelActivity",
-    "EVENT": "TravelEvent",
-    "TRIP": "TravelTrip",
-}
 
 
 def provider_json(p: ProviderRecord) -> dict[str, Any]:
@@ -54,7 +41,7 @@ def provider_json(p: ProviderRecord) -> dict[str, Any]:
 
 def listing_json(x: ListingRecord, provider: ProviderRecord) -> dict[str, Any]:
     return {
-        "__typename": TYPES[x.kind],
+        "__typename": ListingKind(x.kind).type_name,
         "id": str(x.id),
         "name": x.name,
         "location": x.location,
@@ -84,37 +71,40 @@ class Baseline:
     """The same service calls as the resolvers make, for fixed callers."""
 
     def __init__(self, config: dict[str, Any]) -> None:
-        # The same pool as the service's (TRAVEL_DB_POOL_SIZE), and its system role: the one
-        # that reads the secret signing workspace scopes (travel.db.scope)
+        # The same pool and memory of booked listings as the service's (TRAVEL_DB_POOL_SIZE,
+        # TRAVEL_BOOKED_LISTINGS_CACHE_SIZE), and its system role: the one that reads the secret
+        # signing workspace scopes (travel.db.scope)
         settings = Settings.from_env()
         self.engines: Engines = create_engines(
             config["database_url"],
             pool_size=settings.db_pool_size,
             system_url=settings.system_database_url,
         )
+        self.seen = SeenListings(settings.booked_listings_cache_size)
         self.ws = WorkspaceId(uuid.UUID(config["workspace_id"]))
         self.admin = _principal(self.ws, config["admin_id"], Role.ADMIN)
         self.traveler = _principal(self.ws, config["traveler_id"], Role.TRAVELER)
         self.booker = _principal(self.ws, config["booker_id"], Role.TRAVELER)
         self.single_id = uuid.UUID(config["single_id"])
 
-    async def listings(self, kind: str, take: int, with_provider: bool) -> dict[str, Any]:
+    async def listings(self, kind: ListingKind, take: int, with_provider: bool) -> dict[str, Any]:
+        root = kind.list_query
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
             rows = await catalog.list_listings(
                 session, self.ws, kind, Page(0, take), ListingFilter()
             )
             if not with_provider:
-                return {"data": {ROOTS[kind]: [{"id": str(x.id), "name": x.name} for x in rows]}}
+                return {"data": {root: [{"id": str(x.id), "name": x.name} for x in rows]}}
             providers = await catalog.providers_by_id(
                 session, self.ws, list({x.provider_id for x in rows})
             )
-        return {"data": {ROOTS[kind]: [listing_json(x, providers[x.provider_id]) for x in rows]}}
+        return {"data": {root: [listing_json(x, providers[x.provider_id]) for x in rows]}}
 
     async def single(self) -> dict[str, Any]:
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
             x = (await catalog.listings_by_id(session, self.ws, [self.single_id]))[self.single_id]
             providers = await catalog.providers_by_id(session, self.ws, [x.provider_id])
-        return {"data": {"travelProperty": listing_json(x, providers[x.provider_id])}}
+        return {"data": {ListingKind.PROPERTY.one_query: listing_json(x, providers[x.provider_id])}}
 
     async def bookings(self) -> dict[str, Any]:
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
@@ -134,7 +124,7 @@ class Baseline:
                         "totalPrice": str(b.total_price),
                         "currency": b.currency,
                         "target": {
-                            "__typename": TYPES[targets[b.target_id].kind],
+                            "__typename": ListingKind(targets[b.target_id].kind).type_name,
                             "id": str(b.target_id),
                             "name": targets[b.target_id].name,
                         },
@@ -189,7 +179,7 @@ class Baseline:
         )
         try:
             async with tenant_transaction(self.engines, self.ws, write=True) as session:
-                b = await bookings.create_booking(session, self.booker, given)
+                b = await bookings.create_booking(session, self.booker, given, self.seen)
         except Exception as exc:  # the same outcome a GraphQL field error gives
             return {"errors": [{"message": str(exc)}], "data": {"createTravelBooking": None}}
         return {
@@ -197,7 +187,7 @@ class Baseline:
         }
 
 
-def _lister(base: Baseline, kind: str) -> Callable[[Request], Awaitable[dict[str, Any]]]:
+def _lister(base: Baseline, kind: ListingKind) -> Callable[[Request], Awaitable[dict[str, Any]]]:
     async def make(_: Request) -> dict[str, Any]:
         return await base.listings(kind, 50, with_provider=True)
 
@@ -217,14 +207,14 @@ def app(config: dict[str, Any]) -> Starlette:
         return await base.book(orjson.loads(await request.body()))
 
     routes = [
-        route("/ping", lambda _: base.listings("PROPERTY", 1, with_provider=False)),
+        route("/ping", lambda _: base.listings(ListingKind.PROPERTY, 1, with_provider=False)),
         route("/single", lambda _: base.single()),
         route("/bookings", lambda _: base.bookings()),
         route("/overview", lambda _: base.overview()),
         route("/analytics", lambda _: base.analytics()),
         route("/book", book),
     ]
-    for kind in ROOTS:
+    for kind in KINDS:
         routes.append(route(f"/list/{kind}", _lister(base, kind)))
     return Starlette(routes=routes)
 

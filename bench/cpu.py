@@ -65,18 +65,20 @@ def _machine() -> tuple[float, float]:
 class Snapshot:
     at: float
     server: float
-    database: float
+    database: dict[int, float]  # CPU seconds of each PostgreSQL process (empty: not counted)
     clients: float
     busy: float
     total: float
 
 
-def snapshot(server_pids: Iterable[int]) -> Snapshot:
+def snapshot(server_pids: Iterable[int], *, postgres: bool = True) -> Snapshot:
+    """CPU so far of the server's processes and, with `postgres`, of each PostgreSQL process
+    (SQLite runs inside the server: its work is the server's)."""
     pids = set()
     for pid in server_pids:
         pids |= {pid, *_children(pid)}
     server = sum(_process_seconds(p) for p in pids)
-    database = sum(_process_seconds(p) for p in _named("postgres"))
+    database = {p: _process_seconds(p) for p in _named("postgres")} if postgres else {}
     times = os.times()  # the load generator runs as our child: its CPU lands here when it ends
     busy, total = _machine()
     return Snapshot(
@@ -105,7 +107,11 @@ class Usage:
 def usage(before: Snapshot, after: Snapshot, requests: int) -> Usage:
     wall = max(after.at - before.at, 1e-9)
     server = after.server - before.server
-    database = after.database - before.database
+    # Per backend: one that ended between the snapshots takes its CPU with it (its share is
+    # lost, never negative), one that started counts from zero.
+    database = sum(
+        max(seconds - before.database.get(pid, 0.0), 0.0) for pid, seconds in after.database.items()
+    )
     clients = after.clients - before.clients
     busy = after.busy - before.busy
     rest = max(busy - server - database - clients, 0.0)

@@ -254,11 +254,12 @@ def drive(
     connections: int | None = None,
 ) -> dict[str, Any]:
     """wrk against one target, with the CPU it cost (server, database, rest of the machine)."""
-    before = cpu.snapshot(pids)
+    postgres = args.database == "postgres"
+    before = cpu.snapshot(pids, postgres=postgres)
     result = wrk.run(
         url, script, connections=connections or args.connections, duration=args.duration
     )
-    used = cpu.usage(before, cpu.snapshot(pids), result.requests)
+    used = cpu.usage(before, cpu.snapshot(pids, postgres=postgres), result.requests)
     print(
         f"  {name:<34} {target:<12} {result.requests_per_second:>9.0f} req/s  "
         f"p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  errors {result.errors}  "
@@ -284,6 +285,7 @@ def same_answer(name: str, service: str, key: str, other: str, body: bytes) -> N
 
 
 def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
+    args = argparse.Namespace(**vars(args), database=kind)  # what every cell below runs on
     print(
         f"== {kind}: seeding {args.listings} listings, {args.bookings} bookings"
         f" (+{args.big_bookings} in an analytics workspace)",
@@ -459,10 +461,11 @@ def contention(
         ("service", gql(ports["fast"]), tours[:2], ws.keys["booker"]),
     ):
         script = wrk.booking_script(BOOKING_TEMPLATE, key, [str(t) for t in own], dates)
-        before = cpu.snapshot(pids[target])
+        postgres = args.database == "postgres"
+        before = cpu.snapshot(pids[target], postgres=postgres)
         result = wrk.run(endpoint, script, connections=args.connections, duration=args.duration)
         made, oversold = count_bookings(url, own)
-        used = cpu.usage(before, cpu.snapshot(pids[target]), made)
+        used = cpu.usage(before, cpu.snapshot(pids[target], postgres=postgres), made)
         per_second = made / args.duration
         print(
             f"  {'createTravelBooking (32 clients)':<34} {target:<12} {per_second:>9.0f} bookings/s"

@@ -77,9 +77,11 @@ def main() -> None:
             stderr=subprocess.DEVNULL,
         )
         time.sleep(0.5)
-        before = cpu.snapshot([svc.pid])
+        before = cpu.snapshot([svc.pid], postgres=args.db == "postgres")
         result = wrk.run(gql(port), script, connections=32, duration=args.seconds - 1)
-        used = cpu.usage(before, cpu.snapshot([svc.pid]), result.requests)
+        used = cpu.usage(
+            before, cpu.snapshot([svc.pid], postgres=args.db == "postgres"), result.requests
+        )
         spy.wait(timeout=args.seconds + 30)
     print(
         f"{scenario.name} on {args.db}: {result.requests_per_second:.0f} req/s, "

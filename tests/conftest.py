@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -99,12 +100,34 @@ def server(settings: Settings) -> Iterator[LiveServer]:
     live.stop()
 
 
+def _plan(request: pytest.FixtureRequest) -> str:
+    """The plan of the closest `plan` marker (the test's, else its module's), free without one."""
+    marker = request.node.get_closest_marker("plan")
+    return str(marker.args[0]) if marker else "free"
+
+
+@pytest.fixture(scope="module")
+def short_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
+    """The service with an 8-second quota window, so that a window's end (a 429's Retry-After)
+    can be waited for; `short_server.services.settings.rate_limit_window_seconds` says how long.
+    Stopped after its module: its webhook dispatcher must not outlive it (tests/events)."""
+    live = LiveServer(replace(settings, rate_limit_window_seconds=8)).start()
+    yield live
+    live.stop()
+
+
 @pytest.fixture
 def tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
     """A fresh workspace with a traveler, a host and an admin (tests.factories.create_tenant),
     on the plan of the module's or test's `plan` marker (free without one)."""
-    marker = request.node.get_closest_marker("plan")
-    return create_tenant(server, plan=marker.args[0] if marker else "free")
+    return create_tenant(server, plan=_plan(request))
+
+
+@pytest.fixture(scope="module")
+def module_tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
+    """One such workspace for every test of a module (tests that read what it has, or add only
+    what they look at themselves), on the plan of the module's `plan` marker."""
+    return create_tenant(server, plan=_plan(request))
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -148,6 +148,32 @@ def create_listing(
     return server.run(insert())
 
 
+def tenant_listing(
+    server: LiveServer,
+    tenant: Tenant,
+    kind: str = "PROPERTY",
+    *,
+    provider: uuid.UUID | str | None = None,
+    **fields: Any,
+) -> uuid.UUID:
+    """`create_listing` owned by the tenant's host, under `provider` (an id, e.g. from
+    `api_provider`) or a new one. Unlike `create_listing`, an event starts and a trip departs
+    (from Lisbon to Porto by train) 10 days ahead unless `fields` say otherwise: bookable."""
+    if kind == "EVENT":
+        fields.setdefault("starts_at", future_time(10))
+        fields.setdefault("ends_at", future_time(10, 22))
+    if kind == "TRIP":
+        fields.setdefault("departs_at", future_time(10, 7))
+        fields.setdefault("origin", "Lisbon")
+        fields.setdefault("destination", "Porto")
+        fields.setdefault("mode", "TRAIN")
+    provider_id = None if provider is None else uuid.UUID(str(provider))
+    owner = tenant.members["host"]
+    return create_listing(
+        server, tenant.workspace, owner, kind=kind, provider_id=provider_id, **fields
+    )
+
+
 def create_booking(
     server: LiveServer,
     workspace: Workspace,
@@ -164,8 +190,6 @@ def create_booking(
     """A booking row inserted directly (dates as YYYY-MM-DD): set-up for tests of other domains.
     Kind and currency come from the listing; the total defaults to nights * price for stays and
     guests * price otherwise, as the bookings service prices them."""
-    from datetime import date
-
     from travel.bookings.models import Booking
     from travel.catalog.models import Listing
     from travel.db.session import tenant_transaction
@@ -199,6 +223,29 @@ def create_booking(
     return server.run(insert())
 
 
+def tenant_booking(
+    server: LiveServer,
+    tenant: Tenant,
+    listing: uuid.UUID | str,
+    check_in: str,
+    check_out: str | None = None,
+    *,
+    who: str = "traveler",
+    **fields: Any,
+) -> uuid.UUID:
+    """`create_booking` by the tenant's `who` (its traveler unless said otherwise)."""
+    member = tenant.members[who]
+    return create_booking(
+        server,
+        tenant.workspace,
+        uuid.UUID(str(listing)),
+        member,
+        check_in=check_in,
+        check_out=check_out,
+        **fields,
+    )
+
+
 BOOKING_FIELDS = """
   id referenceCode status paymentStatus targetType checkIn checkOut guests totalPrice currency
   createdAt updatedAt target { __typename id name } timeline { from to at actor }
@@ -212,9 +259,12 @@ BOOK = (
 
 def future_date(days: int) -> str:
     """The date `days` after today (UTC) as YYYY-MM-DD."""
-    from datetime import UTC, timedelta
-
     return (datetime.now(UTC).date() + timedelta(days=days)).isoformat()
+
+
+def future_time(days: int, hour: int = 18) -> datetime:
+    """`hour` o'clock (UTC) on the date `days` after today."""
+    return datetime.combine(date.fromisoformat(future_date(days)), time(hour), tzinfo=UTC)
 
 
 def request_booking(
@@ -232,6 +282,34 @@ def request_booking(
 
     booking_input = {"targetType": target_type, "targetId": str(target_id), **fields}
     return post(server, key, BOOK, {"input": booking_input}, headers=headers)
+
+
+def book(
+    server: LiveServer,
+    tenant: Tenant,
+    listing: uuid.UUID | str,
+    *,
+    days: int,
+    nights: int | None = None,
+    kind: str = "PROPERTY",
+    who: str = "traveler",
+    **fields: Any,
+) -> Any:
+    """`request_booking` by the tenant's `who`: check-in `days` from today and, for a stay,
+    check-out `nights` later; `fields` add guests (or headers). The raw response."""
+    dates = {"checkIn": future_date(days)}
+    if nights is not None:
+        dates["checkOut"] = future_date(days + nights)
+    key = tenant.keys[who]
+    return request_booking(server, key, listing, target_type=kind, **dates, **fields)
+
+
+def booked(response: Any) -> dict[str, Any]:
+    """The booking a createTravelBooking response made; it must have succeeded."""
+    body = response.json()
+    assert response.status_code == 200, body
+    assert "errors" not in body, body
+    return body["data"]["createTravelBooking"]  # type: ignore[no-any-return]
 
 
 # Catalog set-up through GraphQL, as a host or an operator would do it.

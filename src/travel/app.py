@@ -22,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 from travel import logs
 from travel.auth.authenticate import Authenticator
 from travel.auth.oidc import OidcVerifier
+from travel.bookings.seen import SeenListings
 from travel.db import migrate
 from travel.db.outage import unreachable
 from travel.db.registry import Databases
@@ -59,6 +60,7 @@ class Services:
     cost: CostEstimator
     executor: Executor
     http: httpx.AsyncClient
+    seen_listings: SeenListings
 
 
 def build_services(settings: Settings) -> Services:
@@ -97,6 +99,7 @@ def build_services(settings: Settings) -> Services:
         cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),
         executor=Executor(schema, fast=settings.fast_path),
         http=http,
+        seen_listings=SeenListings(settings.booked_listings_cache_size),
     )
 
 

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import pytest
 
-from tests.factories import Tenant, create_booking, create_listing, create_tenant, issue_key
+from tests.factories import (
+    Tenant,
+    api_provider,
+    create_tenant,
+    issue_key,
+    tenant_booking,
+    tenant_listing,
+)
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 
@@ -28,41 +35,6 @@ class Seeded:
     providers: dict[str, str]
 
 
-def _provider(server: LiveServer, tenant: Tenant, who: str, name: str, kind: str = "HOST") -> str:
-    query = "mutation ($n: String!, $t: TravelProviderType!) { createTravelProvider(input: {name: $n, type: $t}) { id } }"
-    return str(
-        data(server, tenant.keys[who], query, {"n": name, "t": kind})["createTravelProvider"]["id"]
-    )
-
-
-def _listing(
-    server: LiveServer, tenant: Tenant, provider: str, kind: str, **fields: Any
-) -> uuid.UUID:
-    owner = tenant.members["host"]
-    return create_listing(
-        server, tenant.workspace, owner, kind=kind, provider_id=uuid.UUID(provider), **fields
-    )
-
-
-def _book(
-    server: LiveServer,
-    tenant: Tenant,
-    listing: uuid.UUID,
-    check_in: str,
-    check_out: str | None = None,
-    **kw: Any,
-) -> None:
-    create_booking(
-        server,
-        tenant.workspace,
-        listing,
-        tenant.members["traveler"],
-        check_in=check_in,
-        check_out=check_out,
-        **kw,
-    )
-
-
 def _overview(server: LiveServer, key: str, window: dict[str, str] | None = None) -> dict[str, Any]:
     return data(server, key, OVERVIEW, window)["travelOverviewStats"]  # type: ignore[no-any-return]
 
@@ -79,26 +51,31 @@ def seeded(server: LiveServer) -> Seeded:
     (20.00/person) and a trip, all USD, with bookings around the window [2030-03-01, 2030-03-11)."""
     tenant = create_tenant(server)
     providers = {
-        "alfama": _provider(server, tenant, "host", "Alfama Stays"),
-        "baixa": _provider(server, tenant, "host2", "Baixa Rooms"),
-        "coast": _provider(server, tenant, "host", "Coast Tours", "OPERATOR"),
-        "dune": _provider(server, tenant, "host2", "Dune Trips", "OPERATOR"),
+        "alfama": api_provider(server, tenant.keys["host"], "Alfama Stays"),
+        "baixa": api_provider(server, tenant.keys["host2"], "Baixa Rooms"),
+        "coast": api_provider(server, tenant.keys["host"], "Coast Tours", "OPERATOR"),
+        "dune": api_provider(server, tenant.keys["host2"], "Dune Trips", "OPERATOR"),
     }
-    big = _listing(server, tenant, providers["alfama"], "PROPERTY", units=2, price_minor=10_000)
-    small = _listing(server, tenant, providers["baixa"], "PROPERTY", units=1, price_minor=5_000)
-    tour = _listing(server, tenant, providers["coast"], "TOUR", price_minor=3_000)
-    event = _listing(server, tenant, providers["coast"], "EVENT", price_minor=2_000)
-    trip = _listing(server, tenant, providers["dune"], "TRIP", price_minor=9_000)
-    _book(server, tenant, big, "2030-02-27", "2030-03-03")  # 400.00; starts before; 2 nights in
-    _book(server, tenant, big, "2030-03-05", "2030-03-08")  # 300.00; 3 nights in
-    _book(server, tenant, big, "2030-03-09", "2030-03-15")  # 600.00; 2 nights in
-    _book(server, tenant, small, "2030-03-02", "2030-03-06", status="CANCELLED")  # never counts
-    _book(server, tenant, small, "2030-03-11", "2030-03-12")  # 50.00; starts on `to`: outside
-    _book(server, tenant, small, "2030-03-01", "2030-03-02")  # 50.00; starts on `from`: inside
-    _book(server, tenant, tour, "2030-03-04", guests=3)  # 90.00
-    _book(server, tenant, tour, "2030-03-04", guests=1, status="CANCELLED")
-    _book(server, tenant, event, "2030-03-10", guests=2)  # 40.00
-    _book(server, tenant, trip, "2030-03-05", guests=1, status="CANCELLED")
+    big = tenant_listing(
+        server, tenant, "PROPERTY", provider=providers["alfama"], units=2, price_minor=10_000
+    )
+    small = tenant_listing(
+        server, tenant, "PROPERTY", provider=providers["baixa"], units=1, price_minor=5_000
+    )
+    tour = tenant_listing(server, tenant, "TOUR", provider=providers["coast"], price_minor=3_000)
+    event = tenant_listing(server, tenant, "EVENT", provider=providers["coast"], price_minor=2_000)
+    trip = tenant_listing(server, tenant, "TRIP", provider=providers["dune"], price_minor=9_000)
+    book = partial(tenant_booking, server, tenant)
+    book(big, "2030-02-27", "2030-03-03")  # 400.00; starts before; 2 nights in
+    book(big, "2030-03-05", "2030-03-08")  # 300.00; 3 nights in
+    book(big, "2030-03-09", "2030-03-15")  # 600.00; 2 nights in
+    book(small, "2030-03-02", "2030-03-06", status="CANCELLED")  # never counts
+    book(small, "2030-03-11", "2030-03-12")  # 50.00; starts on `to`: outside
+    book(small, "2030-03-01", "2030-03-02")  # 50.00; starts on `from`: inside
+    book(tour, "2030-03-04", guests=3)  # 90.00
+    book(tour, "2030-03-04", guests=1, status="CANCELLED")
+    book(event, "2030-03-10", guests=2)  # 40.00
+    book(trip, "2030-03-05", guests=1, status="CANCELLED")
     return Seeded(tenant, providers)
 
 
@@ -170,17 +147,17 @@ def test_analytics_in_a_window_and_of_all_time(server: LiveServer, seeded: Seede
 
 def test_default_occupancy_is_the_30_nights_from_today(server: LiveServer) -> None:
     tenant = create_tenant(server)
-    provider = _provider(server, tenant, "host", "Today Stays")
-    stay = _listing(server, tenant, provider, "PROPERTY", units=1)
+    provider = api_provider(server, tenant.keys["host"], "Today Stays")
+    stay = tenant_listing(server, tenant, "PROPERTY", provider=provider, units=1)
     today = datetime.now(UTC).date()
 
     def day(offset: int) -> str:
         return (today + timedelta(days=offset)).isoformat()
 
-    _book(server, tenant, stay, day(-2), day(3))  # 3 nights from today
-    _book(server, tenant, stay, day(29), day(32))  # the 30th night only
-    _book(server, tenant, stay, day(30), day(31))  # after the 30 nights
-    _book(server, tenant, stay, day(5), day(9), status="CANCELLED")
+    tenant_booking(server, tenant, stay, day(-2), day(3))  # 3 nights from today
+    tenant_booking(server, tenant, stay, day(29), day(32))  # the 30th night only
+    tenant_booking(server, tenant, stay, day(30), day(31))  # after the 30 nights
+    tenant_booking(server, tenant, stay, day(5), day(9), status="CANCELLED")
     stats = _overview(server, tenant.keys["admin"])
     assert stats["occupancyFrom"] == today.isoformat()
     assert stats["occupancyTo"] == day(30)
@@ -191,8 +168,11 @@ def test_default_occupancy_is_the_30_nights_from_today(server: LiveServer) -> No
 
 def test_a_year_long_stay_counts_its_nights_inside_the_window(server: LiveServer) -> None:
     tenant = create_tenant(server)
-    stay = _listing(server, tenant, _provider(server, tenant, "host", "Long Stays"), "PROPERTY")
-    _book(server, tenant, stay, "2029-03-02", "2030-03-02")  # 365 nights, the last one in March
+    stay = tenant_listing(
+        server, tenant, "PROPERTY", provider=api_provider(server, tenant.keys["host"], "Long Stays")
+    )
+    # 365 nights, the last one in March
+    tenant_booking(server, tenant, stay, "2029-03-02", "2030-03-02")
     stats = _overview(server, tenant.keys["admin"], MARCH)
     assert (stats["totalBookings"], stats["bookedNights"], stats["availableNights"]) == (0, 1, 10)
 
@@ -202,11 +182,16 @@ def test_top_providers_are_five_with_deterministic_ties(server: LiveServer) -> N
     revenues = {"a": [500], "b": [400], "c": [150, 150], "d": [300], "e": [300], "f": [100]}
     ids: dict[str, str] = {}
     for name, totals in revenues.items():
-        ids[name] = _provider(server, tenant, "host", name, "OPERATOR")
-        tour = _listing(server, tenant, ids[name], "TOUR")
+        ids[name] = api_provider(server, tenant.keys["host"], name, "OPERATOR")
+        tour = tenant_listing(server, tenant, "TOUR", provider=ids[name])
         for total in totals:
-            _book(server, tenant, tour, "2030-03-03", total_minor=total * 100)
-    _listing(server, tenant, _provider(server, tenant, "host", "idle", "OPERATOR"), "TOUR")
+            tenant_booking(server, tenant, tour, "2030-03-03", total_minor=total * 100)
+    tenant_listing(
+        server,
+        tenant,
+        "TOUR",
+        provider=api_provider(server, tenant.keys["host"], "idle", "OPERATOR"),
+    )
     top = _analytics(server, tenant.keys["admin"])["topProviders"]
     # Revenue first, then bookings (c's two beat d's and e's one), then id.
     tied = sorted([ids["d"], ids["e"]])
@@ -235,34 +220,34 @@ def test_a_workspace_without_data_reports_zeros(server: LiveServer) -> None:
 
 def test_several_currencies_are_never_added_together(server: LiveServer) -> None:
     tenant = create_tenant(server)
-    usd = _listing(
+    usd = tenant_listing(
         server,
         tenant,
-        _provider(server, tenant, "host", "Dollar Inn"),
         "PROPERTY",
+        provider=api_provider(server, tenant.keys["host"], "Dollar Inn"),
         price_minor=10_000,
     )
-    eur = _listing(
+    eur = tenant_listing(
         server,
         tenant,
-        _provider(server, tenant, "host", "Euro Tours", "OPERATOR"),
         "TOUR",
+        provider=api_provider(server, tenant.keys["host"], "Euro Tours", "OPERATOR"),
         price_minor=1_000,
         currency="EUR",
     )
-    yen = _listing(
+    yen = tenant_listing(
         server,
         tenant,
-        _provider(server, tenant, "host", "Yen Events", "OPERATOR"),
         "EVENT",
+        provider=api_provider(server, tenant.keys["host"], "Yen Events", "OPERATOR"),
         price_minor=5_000,
         currency="JPY",
     )
     for check_in in ("2030-03-01", "2030-03-02"):
-        _book(server, tenant, usd, check_in, "2030-03-04")
+        tenant_booking(server, tenant, usd, check_in, "2030-03-04")
     for _ in range(3):
-        _book(server, tenant, eur, "2030-03-03", guests=2)  # 20.00 EUR each
-    _book(server, tenant, yen, "2030-03-03")  # 5000 JPY (no minor unit)
+        tenant_booking(server, tenant, eur, "2030-03-03", guests=2)  # 20.00 EUR each
+    tenant_booking(server, tenant, yen, "2030-03-03")  # 5000 JPY (no minor unit)
     stats = _overview(server, tenant.keys["admin"])
     assert (stats["totalBookings"], stats["currency"], stats["totalRevenue"]) == (6, "EUR", "60.00")
     assert stats["revenueByCurrency"] == [
@@ -318,7 +303,13 @@ def test_only_analytics_permission_may_read(server: LiveServer, seeded: Seeded) 
 
 def test_another_workspace_sees_none_of_the_numbers(server: LiveServer, seeded: Seeded) -> None:
     other = create_tenant(server)
-    _listing(server, other, _provider(server, other, "host", "Elsewhere"), "PROPERTY", units=4)
+    tenant_listing(
+        server,
+        other,
+        "PROPERTY",
+        provider=api_provider(server, other.keys["host"], "Elsewhere"),
+        units=4,
+    )
     for window in (None, MARCH):
         stats = _overview(server, other.keys["admin"], window)
         assert (stats["totalBookings"], stats["totalRevenue"], stats["bookedNights"]) == (

@@ -15,13 +15,13 @@ from decimal import Decimal
 from typing import Any
 
 from tests.factories import (
-    Tenant,
+    CANCEL,
     api_provider,
-    create_booking,
-    create_listing,
     create_tenant,
     future_date,
     request_booking,
+    tenant_booking,
+    tenant_listing,
 )
 from tests.support.api import data
 from tests.support.live import LiveServer
@@ -31,7 +31,6 @@ OVERVIEW = """query ($from: Date, $to: Date) { travelOverviewStats(from: $from, 
   revenueByCurrency { currency bookings amount } } }"""
 ANALYTICS = """query ($from: Date, $to: Date) { travelAnalytics(from: $from, to: $to) {
   categoryMix { category count } topProviders { id name bookings revenue currency } } }"""
-CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { status } }"
 KINDS = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")
 EXPONENT = {"USD": 2, "EUR": 2, "JPY": 0}
 
@@ -42,19 +41,12 @@ def _report(server: LiveServer, key: str, window: dict[str, str] | None) -> dict
     return {**overview, **analytics}
 
 
-def _listing(server: LiveServer, tenant: Tenant, provider: str, kind: str, **fields: Any) -> Any:
-    owner = tenant.members["host"]
-    return create_listing(
-        server, tenant.workspace, owner, kind=kind, provider_id=uuid.UUID(provider), **fields
-    )
-
-
 def test_bookings_made_and_cancelled_through_the_api_move_every_figure(server: LiveServer) -> None:
     tenant = create_tenant(server)
     stays = api_provider(server, tenant.keys["host"], "Rooftop Stays")
     tours = api_provider(server, tenant.keys["host"], "River Tours", "OPERATOR")
-    stay = _listing(server, tenant, stays, "PROPERTY", price_minor=10_000)
-    tour = _listing(server, tenant, tours, "TOUR", price_minor=2_500)
+    stay = tenant_listing(server, tenant, "PROPERTY", provider=stays, price_minor=10_000)
+    tour = tenant_listing(server, tenant, "TOUR", provider=tours, price_minor=2_500)
     key, admin = tenant.keys["traveler"], tenant.keys["admin"]
     booked = request_booking(server, key, stay, checkIn=future_date(10), checkOut=future_date(13))
     request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(12), guests=2)
@@ -109,7 +101,9 @@ def test_concurrent_bookings_and_cancellations_are_all_counted(server: LiveServe
     tenant = create_tenant(server)
     sellers = [api_provider(server, tenant.keys["host"], f"Seller {i}", "OPERATOR") for i in (1, 2)]
     tours = [
-        _listing(server, tenant, sellers[i % 2], "TOUR", price_minor=1_000, capacity=50)
+        tenant_listing(
+            server, tenant, "TOUR", provider=sellers[i % 2], price_minor=1_000, capacity=50
+        )
         for i in range(4)
     ]
     day, keys = future_date(15), [tenant.keys["traveler"], tenant.keys["traveler2"]]
@@ -215,7 +209,7 @@ def test_figures_equal_the_definitions_after_many_changes(server: LiveServer) ->
         names[provider] = name
         for kind in rng.sample(KINDS, 2):
             currency = rng.choice(("USD", "USD", "EUR", "JPY"))
-            listing = _listing(server, tenant, provider, kind, currency=currency)
+            listing = tenant_listing(server, tenant, kind, provider=provider, currency=currency)
             listings.append((listing, provider, kind, currency))
     first = date(2030, 3, 1)
     rows = []
@@ -226,13 +220,12 @@ def test_figures_equal_the_definitions_after_many_changes(server: LiveServer) ->
         total = rng.randint(1, 900) * 100
         status = "CANCELLED" if rng.random() < 0.15 else "CONFIRMED"
         check_out = check_in + timedelta(days=nights)
-        booking = create_booking(
+        booking = tenant_booking(
             server,
-            tenant.workspace,
+            tenant,
             listing,
-            tenant.members["traveler"],
-            check_in=check_in.isoformat(),
-            check_out=check_out.isoformat(),
+            check_in.isoformat(),
+            check_out.isoformat(),
             total_minor=total,
             status=status,
         )

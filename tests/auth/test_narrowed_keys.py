@@ -11,20 +11,16 @@ import pytest
 from tests.factories import (
     Tenant,
     count_rows,
-    create_listing,
-    create_tenant,
     future_date,
     issue_key,
     request_booking,
+    tenant_listing,
 )
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 from travel.auth.permissions import MUTATION_GRANTS
 
-
-@pytest.fixture(scope="module")
-def tenant(server: LiveServer) -> Tenant:
-    return create_tenant(server, plan="enterprise")
+pytestmark = pytest.mark.plan("enterprise")
 
 
 def _key(server: LiveServer, tenant: Tenant, *permissions: str) -> str:
@@ -41,10 +37,10 @@ def _subject(server: LiveServer, tenant: Tenant) -> str:
 
 
 def test_a_booking_key_cannot_read_listings_through_its_bookings(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=5)
-    book_only = _key(server, tenant, "travel:book")
+    listing = tenant_listing(server, module_tenant, units=5)
+    book_only = _key(server, module_tenant, "travel:book")
     booked = request_booking(
         server,
         book_only,
@@ -65,15 +61,15 @@ def test_a_booking_key_cannot_read_listings_through_its_bookings(
     # The refused, non-null target nulls its booking and so the list: nothing of it shows.
     assert answer.json()["data"] == {"travelBookings": None}
     # The full key of the same member reads it.
-    full = post(server, tenant.keys["traveler"], through)
+    full = post(server, module_tenant.keys["traveler"], through)
     assert "errors" not in full.json()
 
 
 def test_a_favorite_key_cannot_read_listings_through_its_wishlist(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
-    favorite_only = _key(server, tenant, "travel:favorite")
+    listing = tenant_listing(server, module_tenant)
+    favorite_only = _key(server, module_tenant, "travel:favorite")
     toggle = "mutation ($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targetId: $id) }"
     assert post(server, favorite_only, toggle, {"id": str(listing)}).json() == {
         "data": {"toggleTravelFavorite": True}
@@ -84,25 +80,29 @@ def test_a_favorite_key_cannot_read_listings_through_its_wishlist(
 
 
 def test_a_replay_answers_only_a_credential_that_could_run_the_mutation(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=5)
+    listing = tenant_listing(server, module_tenant, units=5)
     headers = {"Idempotency-Key": f"shared-{uuid.uuid4()}"}
     dates = {"checkIn": future_date(10), "checkOut": future_date(11)}
-    first = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **dates)
+    first = request_booking(
+        server, module_tenant.keys["traveler"], listing, headers=headers, **dates
+    )
     assert first.status_code == 200, first.text
-    booked = count_rows(server, "bookings", tenant.workspace)
+    booked = count_rows(server, "bookings", module_tenant.workspace)
 
-    read_only = _key(server, tenant, "travel:read")
+    read_only = _key(server, module_tenant, "travel:read")
     again = request_booking(server, read_only, listing, headers=headers, **dates)
     assert again.status_code == 403
     assert error_codes(again) == ["FORBIDDEN"]
     assert "Idempotent-Replayed" not in again.headers
     assert first.json()["data"]["createTravelBooking"]["id"] not in again.text
-    assert count_rows(server, "bookings", tenant.workspace) == booked
+    assert count_rows(server, "bookings", module_tenant.workspace) == booked
 
     # The credential that may book still gets its replay.
-    replay = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **dates)
+    replay = request_booking(
+        server, module_tenant.keys["traveler"], listing, headers=headers, **dates
+    )
     assert replay.headers["Idempotent-Replayed"] == "true"
     assert replay.json() == first.json()
 

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from tests.factories import (
     CANCEL,
     Tenant,
-    create_listing,
+    book,
+    booked,
     future_date,
     request_booking,
     snapshot,
+    tenant_listing,
 )
 from tests.support.api import data, error_codes, post
 from tests.support.faults import refusing
@@ -36,17 +37,11 @@ def outbox_refuses(server: LiveServer, tenant: Tenant) -> Iterator[None]:
         yield
 
 
-def _book(server: LiveServer, tenant: Tenant, listing: uuid.UUID) -> Any:
-    return request_booking(
-        server, tenant.keys["traveler"], listing, checkIn=future_date(3), checkOut=future_date(5)
-    )
-
-
 def test_a_failing_event_leaves_no_booking_behind(
     server: LiveServer, tenant: Tenant, outbox_refuses: None
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
-    response = _book(server, tenant, listing)
+    listing = tenant_listing(server, tenant)
+    response = book(server, tenant, listing, days=3, nights=2)
     assert response.status_code == 500
     assert error_codes(response) == ["INTERNAL_SERVER_ERROR"]
     assert "outbox" not in response.text  # no database detail reaches the caller
@@ -56,8 +51,8 @@ def test_a_failing_event_leaves_no_booking_behind(
 def test_a_failing_event_leaves_the_booking_confirmed(
     server: LiveServer, tenant: Tenant, request: pytest.FixtureRequest
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
-    booking_id = _book(server, tenant, listing).json()["data"]["createTravelBooking"]["id"]
+    listing = tenant_listing(server, tenant)
+    booking_id = booked(book(server, tenant, listing, days=3, nights=2))["id"]
     before = snapshot(server, tenant.workspace, WRITTEN)
     request.getfixturevalue("outbox_refuses")
     response = post(server, tenant.keys["traveler"], CANCEL, {"id": booking_id})
@@ -68,8 +63,8 @@ def test_a_failing_event_leaves_the_booking_confirmed(
 
 
 def test_refused_bookings_write_nothing(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
-    assert error_codes(_book(server, tenant, listing)) == []
+    listing = tenant_listing(server, tenant)
+    assert error_codes(book(server, tenant, listing, days=3, nights=2)) == []
     before = snapshot(server, tenant.workspace, WRITTEN)
     stay = {"checkIn": future_date(3), "checkOut": future_date(5)}
     refusals = {

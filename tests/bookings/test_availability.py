@@ -12,10 +12,12 @@ import pytest
 from tests.factories import (
     CANCEL,
     Tenant,
+    book,
+    booked,
     count_rows,
-    create_listing,
     future_date,
     request_booking,
+    tenant_listing,
 )
 from tests.support.api import data, error_codes
 from tests.support.live import LiveServer
@@ -39,7 +41,7 @@ def _stay(server: LiveServer, tenant: Tenant, first: int, last: int, **extra: An
 def test_overlapping_stays_are_refused_back_to_back_are_not(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=1)
+    listing = tenant_listing(server, tenant, units=1)
     assert _stay(server, tenant, 10, 13, listing=listing) == []
     assert _stay(server, tenant, 12, 14, listing=listing) == ["UNAVAILABLE"]
     assert _stay(server, tenant, 9, 11, listing=listing) == ["UNAVAILABLE"]
@@ -50,7 +52,7 @@ def test_overlapping_stays_are_refused_back_to_back_are_not(
 
 
 def test_rooms_are_counted_per_night(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=2)
+    listing = tenant_listing(server, tenant, units=2)
     assert _stay(server, tenant, 10, 12, listing=listing) == []
     assert _stay(server, tenant, 12, 14, listing=listing) == []
     # Overlaps both, but they never share a night: one room is free every night.
@@ -61,9 +63,7 @@ def test_rooms_are_counted_per_night(server: LiveServer, tenant: Tenant) -> None
 
 
 def test_places_are_counted_per_date(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(
-        server, tenant.workspace, tenant.members["host"], kind="TOUR", capacity=5
-    )
+    listing = tenant_listing(server, tenant, kind="TOUR", capacity=5)
 
     def book(days: int, guests: int) -> list[str]:
         response = request_booking(
@@ -84,14 +84,8 @@ def test_places_are_counted_per_date(server: LiveServer, tenant: Tenant) -> None
 
 
 def test_cancelling_frees_the_room(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=1)
-    first = request_booking(
-        server,
-        tenant.keys["traveler"],
-        listing,
-        checkIn=future_date(3),
-        checkOut=future_date(5),
-    ).json()["data"]["createTravelBooking"]
+    listing = tenant_listing(server, tenant, units=1)
+    first = booked(book(server, tenant, listing, days=3, nights=2))
     assert _stay(server, tenant, 4, 6, listing=listing) == ["UNAVAILABLE"]
     data(server, tenant.keys["traveler"], CANCEL, {"id": first["id"]})
     assert _stay(server, tenant, 4, 6, listing=listing) == []
@@ -113,7 +107,7 @@ def _race(
 
 
 def test_many_clients_racing_for_the_last_room_one_wins(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=1)
+    listing = tenant_listing(server, tenant, units=1)
     responses = _race(
         server, tenant, listing, 16, checkIn=future_date(20), checkOut=future_date(23)
     )
@@ -127,9 +121,7 @@ def test_many_clients_racing_for_the_last_room_one_wins(server: LiveServer, tena
 def test_many_clients_racing_for_the_last_places_fill_exactly(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    listing = create_listing(
-        server, tenant.workspace, tenant.members["host"], kind="ACTIVITY", capacity=4
-    )
+    listing = tenant_listing(server, tenant, kind="ACTIVITY", capacity=4)
     responses = _race(
         server, tenant, listing, 12, target_type="ACTIVITY", checkIn=future_date(6), guests=2
     )

@@ -14,13 +14,18 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.factories import Tenant, create_listing, create_tenant, future_date, request_booking
+from tests.factories import (
+    CANCEL,
+    Tenant,
+    create_listing,
+    create_tenant,
+    future_date,
+    request_booking,
+)
 from tests.support.api import error_codes
 from tests.support.live import LiveServer
 from travel.catalog import availability
 from travel.catalog.availability import BookedSpan
-
-CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id } }"
 
 
 @dataclass(frozen=True)

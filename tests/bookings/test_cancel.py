@@ -10,12 +10,15 @@ import pytest
 from tests.factories import (
     Tenant,
     add_member,
+    book,
+    booked,
     create_listing,
     create_tenant,
     future_date,
     issue_key,
     request_booking,
     snapshot,
+    tenant_listing,
 )
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
@@ -27,12 +30,8 @@ WRITTEN = ("bookings", "booking_transitions", "audit_log", "outbox_events")
 
 
 def _book(server: LiveServer, tenant: Tenant, who: str = "traveler") -> dict[str, Any]:
-    """A booking by `who` on a listing of a provider owned by the tenant's "host"."""
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
-    response = request_booking(
-        server, tenant.keys[who], listing, checkIn=future_date(7), checkOut=future_date(9)
-    )
-    return response.json()["data"]["createTravelBooking"]  # type: ignore[no-any-return]
+    """A booking by `who` on a new listing of a provider owned by the tenant's "host"."""
+    return booked(book(server, tenant, tenant_listing(server, tenant), who=who, days=7, nights=2))
 
 
 def _cancel(server: LiveServer, key: str, booking_id: str) -> Any:
@@ -89,13 +88,11 @@ def test_a_host_who_also_books_cancels_own_bookings_and_hosted_ones(
     )
     key = issue_key(server, tenant.workspace, subject=both.subject).secret
     hosted = create_listing(server, tenant.workspace, both.id)
-    on_hosted = request_booking(
-        server, tenant.keys["traveler"], hosted, checkIn=future_date(3), checkOut=future_date(4)
-    ).json()["data"]["createTravelBooking"]
-    elsewhere = create_listing(server, tenant.workspace, tenant.members["host"])
-    own = request_booking(
-        server, key, elsewhere, checkIn=future_date(3), checkOut=future_date(4)
-    ).json()["data"]["createTravelBooking"]
+    on_hosted = booked(book(server, tenant, hosted, days=3, nights=1))
+    elsewhere = tenant_listing(server, tenant)
+    own = booked(
+        request_booking(server, key, elsewhere, checkIn=future_date(3), checkOut=future_date(4))
+    )
     foreign = _book(server, tenant, "traveler2")
     assert error_codes(_cancel(server, key, on_hosted["id"])) == []
     assert error_codes(_cancel(server, key, own["id"])) == []

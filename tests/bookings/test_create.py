@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -12,12 +12,13 @@ from sqlalchemy import select
 
 from tests.factories import (
     Tenant,
-    create_listing,
+    booked,
     create_tenant,
     future_date,
     issue_key,
     request_booking,
     snapshot,
+    tenant_listing,
 )
 from tests.support.api import error_codes
 from tests.support.live import LiveServer
@@ -26,29 +27,6 @@ from travel.events.models import OutboxEvent
 
 REFERENCE = re.compile(r"^TRV-(PROPERTY|TOUR|ACTIVITY|EVENT|TRIP)-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$")
 WRITTEN = ("bookings", "booking_transitions", "audit_log", "outbox_events")
-
-
-def _at(days: int, hour: int = 18) -> datetime:
-    return datetime.combine(date.fromisoformat(future_date(days)), time(hour), tzinfo=UTC)
-
-
-def _listing(server: LiveServer, tenant: Tenant, kind: str, **fields: Any) -> uuid.UUID:
-    if kind == "EVENT":
-        fields.setdefault("starts_at", _at(10))
-        fields.setdefault("ends_at", _at(10, 22))
-    if kind == "TRIP":
-        fields.setdefault("departs_at", _at(10, 7))
-        fields.setdefault("origin", "Lisbon")
-        fields.setdefault("destination", "Porto")
-        fields.setdefault("mode", "TRAIN")
-    return create_listing(server, tenant.workspace, tenant.members["host"], kind=kind, **fields)
-
-
-def _booked(response: Any) -> dict[str, Any]:
-    body = response.json()
-    assert response.status_code == 200, body
-    assert "errors" not in body, body
-    return body["data"]["createTravelBooking"]  # type: ignore[no-any-return]
 
 
 def _outbox(server: LiveServer, tenant: Tenant) -> list[tuple[str, dict[str, Any]]]:
@@ -65,7 +43,7 @@ def _outbox(server: LiveServer, tenant: Tenant) -> list[tuple[str, dict[str, Any
 
 
 def test_a_stay_is_confirmed_paid_and_priced_per_night(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "PROPERTY", price_minor=12_345, max_guests=4)
+    listing = tenant_listing(server, tenant, "PROPERTY", price_minor=12_345, max_guests=4)
     response = request_booking(
         server,
         tenant.keys["traveler"],
@@ -74,7 +52,7 @@ def test_a_stay_is_confirmed_paid_and_priced_per_night(server: LiveServer, tenan
         checkOut=future_date(8),
         guests=2,
     )
-    booking = _booked(response)
+    booking = booked(response)
     assert booking["status"] == "CONFIRMED"
     assert booking["paymentStatus"] == "PAID"
     assert booking["targetType"] == "PROPERTY"
@@ -105,9 +83,9 @@ def test_a_stay_is_confirmed_paid_and_priced_per_night(server: LiveServer, tenan
 def test_per_person_kinds_are_priced_per_guest_on_one_date(
     server: LiveServer, tenant: Tenant, kind: str
 ) -> None:
-    listing = _listing(server, tenant, kind, price_minor=2_500, capacity=10)
+    listing = tenant_listing(server, tenant, kind, price_minor=2_500, capacity=10)
     day = future_date(10)
-    booking = _booked(
+    booking = booked(
         request_booking(
             server, tenant.keys["traveler"], listing, target_type=kind, checkIn=day, guests=3
         )
@@ -120,8 +98,8 @@ def test_per_person_kinds_are_priced_per_guest_on_one_date(
 
 
 def test_defaults_one_guest_and_zero_decimal_currencies(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "TOUR", price_minor=5_000, currency="JPY")
-    booking = _booked(
+    listing = tenant_listing(server, tenant, "TOUR", price_minor=5_000, currency="JPY")
+    booking = booked(
         request_booking(
             server, tenant.keys["traveler"], listing, target_type="TOUR", checkIn=future_date(1)
         )
@@ -130,8 +108,8 @@ def test_defaults_one_guest_and_zero_decimal_currencies(server: LiveServer, tena
 
 
 def test_today_and_a_365_night_stay_are_allowed(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "PROPERTY")
-    booking = _booked(
+    listing = tenant_listing(server, tenant, "PROPERTY")
+    booking = booked(
         request_booking(
             server,
             tenant.keys["traveler"],
@@ -165,7 +143,7 @@ def test_today_and_a_365_night_stay_are_allowed(server: LiveServer, tenant: Tena
 def test_invalid_input_is_a_validation_error_and_writes_nothing(
     server: LiveServer, tenant: Tenant, kind: str, fields: dict[str, int], field: str
 ) -> None:
-    listing = _listing(server, tenant, kind)  # stays: maxGuests 2; others: capacity 10
+    listing = tenant_listing(server, tenant, kind)  # stays: maxGuests 2; others: capacity 10
     values: dict[str, Any] = {
         name: future_date(days) if name.startswith("check") else days
         for name, days in fields.items()
@@ -181,7 +159,7 @@ def test_invalid_input_is_a_validation_error_and_writes_nothing(
 def test_a_malformed_date_is_a_validation_error(
     server: LiveServer, tenant: Tenant, raw: str
 ) -> None:
-    listing = _listing(server, tenant, "PROPERTY")
+    listing = tenant_listing(server, tenant, "PROPERTY")
     response = request_booking(
         server, tenant.keys["traveler"], listing, checkIn=raw, checkOut=future_date(3)
     )
@@ -191,7 +169,7 @@ def test_a_malformed_date_is_a_validation_error(
 
 
 def test_a_missing_required_field_is_a_validation_error(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "PROPERTY")
+    listing = tenant_listing(server, tenant, "PROPERTY")
     response = request_booking(server, tenant.keys["traveler"], listing, checkOut=future_date(3))
     assert response.status_code == 400
     assert error_codes(response) == ["VALIDATION_ERROR"]
@@ -200,7 +178,7 @@ def test_a_missing_required_field_is_a_validation_error(server: LiveServer, tena
 def test_an_event_that_has_started_is_unavailable(server: LiveServer, tenant: Tenant) -> None:
     today = datetime.now(UTC).date()
     started = datetime.combine(today, time(0), tzinfo=UTC)
-    listing = _listing(
+    listing = tenant_listing(
         server, tenant, "EVENT", starts_at=started, ends_at=started + timedelta(days=1)
     )
     response = request_booking(
@@ -213,9 +191,9 @@ def test_an_event_that_has_started_is_unavailable(server: LiveServer, tenant: Te
 def test_a_target_of_another_kind_or_workspace_is_not_found(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    tour = _listing(server, tenant, "TOUR")
+    tour = tenant_listing(server, tenant, "TOUR")
     other = create_tenant(server)
-    foreign = create_listing(server, other.workspace, other.members["host"])
+    foreign = tenant_listing(server, other)
     key = tenant.keys["traveler"]
     stay = {"checkIn": future_date(3), "checkOut": future_date(4)}
     for target in (tour, foreign, uuid.uuid4(), "not-an-id"):
@@ -227,7 +205,7 @@ def test_a_target_of_another_kind_or_workspace_is_not_found(
 
 
 def test_booking_needs_travel_book(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "PROPERTY")
+    listing = tenant_listing(server, tenant, "PROPERTY")
     read_only = issue_key(server, tenant.workspace, roles=["traveler"], permissions=["travel:read"])
     stay = {"checkIn": future_date(3), "checkOut": future_date(4)}
     for key in (tenant.keys["host"], read_only.secret):
@@ -235,14 +213,14 @@ def test_booking_needs_travel_book(server: LiveServer, tenant: Tenant) -> None:
         assert error_codes(response) == ["FORBIDDEN"]
         assert response.json()["data"] == {"createTravelBooking": None}
     assert snapshot(server, tenant.workspace, WRITTEN) == dict.fromkeys(WRITTEN, 0)
-    admin = _booked(request_booking(server, tenant.keys["admin"], listing, **stay))
+    admin = booked(request_booking(server, tenant.keys["admin"], listing, **stay))
     assert admin["status"] == "CONFIRMED"
 
 
 def test_reference_codes_are_unique(server: LiveServer, tenant: Tenant) -> None:
-    listing = _listing(server, tenant, "ACTIVITY", capacity=50)
+    listing = tenant_listing(server, tenant, "ACTIVITY", capacity=50)
     codes = {
-        _booked(
+        booked(
             request_booking(
                 server,
                 tenant.keys["traveler"],

@@ -18,11 +18,11 @@ from tests.factories import (
     CANCEL,
     Tenant,
     count_rows,
-    create_listing,
     create_tenant,
     future_date,
     request_booking,
     snapshot,
+    tenant_listing,
 )
 from tests.support.api import error_codes, post
 from tests.support.faults import refusing
@@ -40,7 +40,7 @@ TOGGLE = "mutation ($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targe
 
 @pytest.fixture
 def listing(server: LiveServer, tenant: Tenant) -> uuid.UUID:
-    return create_listing(server, tenant.workspace, tenant.members["host"], units=3)
+    return tenant_listing(server, tenant, units=3)
 
 
 def _key() -> dict[str, str]:
@@ -136,7 +136,7 @@ def test_keys_belong_to_one_member_of_one_workspace(
         != mine.json()["data"]["createTravelBooking"]["id"]
     )
     other = create_tenant(server)
-    foreign = create_listing(server, other.workspace, other.members["host"])
+    foreign = tenant_listing(server, other)
     elsewhere = request_booking(server, other.keys["traveler"], foreign, headers=headers, **_stay())
     assert error_codes(elsewhere) == []
     assert count_rows(server, "bookings", tenant.workspace) == 2
@@ -154,7 +154,7 @@ def test_without_a_key_a_retry_books_again(
 
 
 def test_an_error_response_is_replayed_too(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], units=1)
+    listing = tenant_listing(server, tenant, units=1)
     taken = request_booking(server, tenant.keys["traveler2"], listing, **_stay())
     headers = _key()
     refused = request_booking(server, tenant.keys["traveler"], listing, headers=headers, **_stay())

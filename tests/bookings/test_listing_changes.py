@@ -12,8 +12,14 @@ from typing import Any
 import pytest
 from sqlalchemy import update
 
-from tests.factories import Tenant, count_rows, create_listing, create_tenant, future_date
-from tests.factories import request_booking as post_booking
+from tests.factories import (
+    Tenant,
+    book,
+    booked,
+    count_rows,
+    create_tenant,
+    tenant_listing,
+)
 from tests.support.api import error_codes
 from tests.support.live import LiveServer
 from travel.catalog.models import Listing
@@ -30,51 +36,40 @@ def _change(server: LiveServer, listing: uuid.UUID, **values: Any) -> None:
     server.run(run())
 
 
-def _book(server: LiveServer, tenant: Tenant, listing: uuid.UUID, days: int, **fields: Any) -> Any:
-    return post_booking(
-        server,
-        tenant.keys["traveler"],
-        listing,
-        target_type="TOUR",
-        checkIn=future_date(days),
-        **fields,
-    )
-
-
 def test_a_new_price_is_charged_from_the_next_booking(server: LiveServer, tenant: Tenant) -> None:
-    tour = create_listing(
-        server, tenant.workspace, tenant.members["host"], kind="TOUR", price_minor=1_000
-    )
-    first = _book(server, tenant, tour, 3, guests=2).json()["data"]["createTravelBooking"]
+    tour = tenant_listing(server, tenant, kind="TOUR", price_minor=1_000)
+    first = booked(book(server, tenant, tour, kind="TOUR", days=3, guests=2))
     assert first["totalPrice"] == "20.00"
     _change(server, tour, price_minor=2_500)
-    second = _book(server, tenant, tour, 3, guests=2).json()["data"]["createTravelBooking"]
+    second = booked(book(server, tenant, tour, kind="TOUR", days=3, guests=2))
     assert second["totalPrice"] == "50.00"
 
 
 def test_a_lowered_capacity_refuses_what_the_old_one_allowed(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    tour = create_listing(
-        server, tenant.workspace, tenant.members["host"], kind="TOUR", capacity=10
-    )
-    assert error_codes(_book(server, tenant, tour, 4, guests=3)) == []
+    tour = tenant_listing(server, tenant, kind="TOUR", capacity=10)
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=4, guests=3)) == []
     _change(server, tour, capacity=4)
     # 3 taken of 4: two more guests do not fit; more than the capacity breaks the listing's limit
-    assert error_codes(_book(server, tenant, tour, 4, guests=2)) == ["UNAVAILABLE"]
-    assert error_codes(_book(server, tenant, tour, 4, guests=5)) == ["VALIDATION_ERROR"]
-    assert error_codes(_book(server, tenant, tour, 4, guests=1)) == []
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=4, guests=2)) == ["UNAVAILABLE"]
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=4, guests=5)) == [
+        "VALIDATION_ERROR"
+    ]
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=4, guests=1)) == []
     assert count_rows(server, "bookings", tenant.workspace) == 2
 
 
 def test_a_raised_capacity_accepts_what_the_old_one_refused(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR", capacity=2)
-    assert error_codes(_book(server, tenant, tour, 5, guests=2)) == []
-    assert error_codes(_book(server, tenant, tour, 5, guests=3)) == ["VALIDATION_ERROR"]
+    tour = tenant_listing(server, tenant, kind="TOUR", capacity=2)
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=5, guests=2)) == []
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=5, guests=3)) == [
+        "VALIDATION_ERROR"
+    ]
     _change(server, tour, capacity=6)
-    assert error_codes(_book(server, tenant, tour, 5, guests=3)) == []
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=5, guests=3)) == []
     assert count_rows(server, "bookings", tenant.workspace) == 2
 
 
@@ -82,8 +77,10 @@ def test_a_listing_of_another_workspace_stays_not_found_after_being_booked(
     server: LiveServer, tenant: Tenant
 ) -> None:
     other = create_tenant(server, plan="enterprise")
-    tour = create_listing(server, other.workspace, other.members["host"], kind="TOUR")
-    assert error_codes(_book(server, other, tour, 6)) == []  # remembered for `other` only
-    assert error_codes(_book(server, tenant, tour, 6)) == ["NOT_FOUND"]
+    tour = tenant_listing(server, other, kind="TOUR")
+    assert (
+        error_codes(book(server, other, tour, kind="TOUR", days=6)) == []
+    )  # remembered for `other` only
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=6)) == ["NOT_FOUND"]
     assert count_rows(server, "bookings", tenant.workspace) == 0
     assert count_rows(server, "bookings", other.workspace) == 1

@@ -9,8 +9,11 @@ import pytest
 
 from tests.factories import (
     BOOKING_FIELDS,
+    CANCEL,
     Tenant,
     add_member,
+    book,
+    booked,
     create_listing,
     create_tenant,
     future_date,
@@ -25,7 +28,6 @@ LIST = (
     " travelBookings(pagination: $p, filter: $f) {" + BOOKING_FIELDS + "} }"
 )
 ONE = "query ($id: ID!) { travelBooking(id: $id) {" + BOOKING_FIELDS + "} }"
-CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id } }"
 
 
 class World:
@@ -50,7 +52,7 @@ class World:
             response = request_booking(
                 server, self.tenant.keys[who], listing, target_type=kind, **fields
             )
-            self.ids[who] = response.json()["data"]["createTravelBooking"]["id"]
+            self.ids[who] = booked(response)["id"]
 
 
 @pytest.fixture
@@ -79,12 +81,10 @@ def test_traveler_and_host_roles_together_see_both_scopes(server: LiveServer, wo
     )
     key = issue_key(server, tenant.workspace, subject=both.subject).secret
     hosted = create_listing(server, tenant.workspace, both.id, kind="ACTIVITY")
-    on_hosted = request_booking(
-        server, tenant.keys["traveler"], hosted, target_type="ACTIVITY", checkIn=future_date(2)
-    ).json()["data"]["createTravelBooking"]["id"]
-    own = request_booking(
-        server, key, world.stay, checkIn=future_date(8), checkOut=future_date(9)
-    ).json()["data"]["createTravelBooking"]["id"]
+    on_hosted = booked(book(server, tenant, hosted, days=2, kind="ACTIVITY"))["id"]
+    own = booked(
+        request_booking(server, key, world.stay, checkIn=future_date(8), checkOut=future_date(9))
+    )["id"]
     assert _ids(server, key) == [own, on_hosted]
     assert _ids(server, tenant.keys["traveler"])[0] == on_hosted
 
@@ -120,13 +120,7 @@ def test_filters(server: LiveServer, world: World) -> None:
     assert _ids(server, key, f={"status": "CANCELLED"}) == []
     assert error_codes(post(server, key, LIST, {"f": {"targetId": "nope"}})) == ["VALIDATION_ERROR"]
     # A fresh booking, cancelled: the filter finds it and only it.
-    extra = request_booking(
-        server,
-        tenant.keys["traveler"],
-        world.stay,
-        checkIn=future_date(30),
-        checkOut=future_date(31),
-    ).json()["data"]["createTravelBooking"]["id"]
+    extra = booked(book(server, tenant, world.stay, days=30, nights=1))["id"]
     data(server, tenant.keys["traveler"], CANCEL, {"id": extra})
     assert _ids(server, key, f={"status": "CANCELLED"}) == [extra]
     assert extra not in _ids(server, key, f={"status": "CONFIRMED"})

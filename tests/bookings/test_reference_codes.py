@@ -8,13 +8,18 @@ in process); everything else — the write, the index, the retry — is the real
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 
-from tests.factories import Tenant, count_rows, create_listing, create_tenant, future_date
-from tests.factories import request_booking as post_booking
+from tests.factories import (
+    Tenant,
+    book,
+    booked,
+    count_rows,
+    create_tenant,
+    tenant_listing,
+)
 from tests.support.api import error_codes
 from tests.support.live import LiveServer
 from travel.bookings import service
@@ -28,12 +33,6 @@ TAKEN = "TRV-TOUR-TAKEN000"
 
 def _draws(monkeypatch: pytest.MonkeyPatch, codes: Iterator[str]) -> None:
     monkeypatch.setattr(service, "new_reference_code", lambda kind: next(codes))
-
-
-def _book(server: LiveServer, tenant: Tenant, tour: Any) -> Any:
-    return post_booking(
-        server, tenant.keys["traveler"], tour, target_type="TOUR", checkIn=future_date(4)
-    )
 
 
 def _codes(server: LiveServer, tenant: Tenant) -> list[str]:
@@ -52,13 +51,13 @@ def _codes(server: LiveServer, tenant: Tenant) -> list[str]:
 def test_a_taken_code_is_drawn_again(
     server: LiveServer, tenant: Tenant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    tour = tenant_listing(server, tenant, kind="TOUR")
     _draws(monkeypatch, iter([TAKEN]))
-    first = _book(server, tenant, tour).json()["data"]["createTravelBooking"]
+    first = booked(book(server, tenant, tour, kind="TOUR", days=4))
     assert first["referenceCode"] == TAKEN
     # Remembered listing: the write comes first and meets the taken code; then a new draw.
     _draws(monkeypatch, iter([TAKEN, TAKEN, "TRV-TOUR-FRESH000"]))
-    second = _book(server, tenant, tour).json()["data"]["createTravelBooking"]
+    second = booked(book(server, tenant, tour, kind="TOUR", days=4))
     assert second["referenceCode"] == "TRV-TOUR-FRESH000"
     assert _codes(server, tenant) == ["TRV-TOUR-FRESH000", TAKEN]
     assert count_rows(server, "booking_transitions", tenant.workspace) == 2
@@ -70,20 +69,20 @@ def test_the_same_code_in_another_workspace_is_not_taken(
 ) -> None:
     other = create_tenant(server, plan="enterprise")
     for who in (tenant, other):
-        tour = create_listing(server, who.workspace, who.members["host"], kind="TOUR")
+        tour = tenant_listing(server, who, kind="TOUR")
         _draws(monkeypatch, iter([TAKEN]))
-        booked = _book(server, who, tour).json()["data"]["createTravelBooking"]
-        assert booked["referenceCode"] == TAKEN
+        made = booked(book(server, who, tour, kind="TOUR", days=4))
+        assert made["referenceCode"] == TAKEN
 
 
 def test_when_every_draw_is_taken_nothing_is_written(
     server: LiveServer, tenant: Tenant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    tour = tenant_listing(server, tenant, kind="TOUR")
     _draws(monkeypatch, iter([TAKEN]))
-    assert error_codes(_book(server, tenant, tour)) == []
+    assert error_codes(book(server, tenant, tour, kind="TOUR", days=4)) == []
     _draws(monkeypatch, iter([TAKEN] * 10))
-    response = _book(server, tenant, tour)
+    response = book(server, tenant, tour, kind="TOUR", days=4)
     assert error_codes(response) == ["INTERNAL_SERVER_ERROR"]
     assert TAKEN not in response.text  # the masked error gives no detail
     assert "could not book" not in response.text

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.factories import create_listing, create_tenant, future_date, request_booking
+from tests.factories import book, booked, create_listing, create_tenant
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 
@@ -38,14 +38,12 @@ def bookings(server: LiveServer) -> tuple[str, dict[str, str]]:
     stay = create_listing(server, tenant.workspace, host)
     tour = create_listing(server, tenant.workspace, host, kind="TOUR")
     ids = {}
-    for who, listing, kind, fields in (
-        ("traveler", stay, "PROPERTY", {"checkOut": future_date(5)}),
-        ("admin", tour, "TOUR", {}),
+    for who, listing, kind, nights in (
+        ("traveler", stay, "PROPERTY", 1),
+        ("admin", tour, "TOUR", None),
     ):
-        response = request_booking(
-            server, tenant.keys[who], listing, target_type=kind, checkIn=future_date(4), **fields
-        )
-        ids[kind] = response.json()["data"]["createTravelBooking"]["id"]
+        response = book(server, tenant, listing, days=4, nights=nights, kind=kind, who=who)
+        ids[kind] = booked(response)["id"]
     return tenant.keys["admin"], ids
 
 

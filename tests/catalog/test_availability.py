@@ -4,13 +4,12 @@ from confirmed bookings; the SQL filter is checked against the pure arithmetic."
 from __future__ import annotations
 
 import random
-import uuid
 from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
-from tests.factories import Tenant, api_listing, api_provider, create_booking
+from tests.factories import Tenant, api_listing, api_provider, tenant_booking
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 from travel.catalog.availability import (
@@ -34,26 +33,12 @@ def calendar(server: LiveServer, key: str, field: str, listing: str, first: int,
     return data(server, key, CALENDAR % field, variables)[field]["availability"]
 
 
-def book(
-    server: LiveServer, tenant: Tenant, listing: str, first: int, last: int, **kw: Any
-) -> None:
-    create_booking(
-        server,
-        tenant.workspace,
-        uuid.UUID(listing),
-        tenant.members["traveler"],
-        check_in=day(first),
-        check_out=day(last),
-        **kw,
-    )
-
-
 def test_property_calendar_counts_rooms_per_night(server: LiveServer, tenant: Tenant) -> None:
     provider = api_provider(server, tenant.keys["host"])
     stay = api_listing(server, tenant.keys["host"], "PROPERTY", provider, units=2)
-    book(server, tenant, stay, 1, 3)
-    book(server, tenant, stay, 2, 4)
-    book(server, tenant, stay, 2, 5, status="CANCELLED")
+    tenant_booking(server, tenant, stay, day(1), day(3))
+    tenant_booking(server, tenant, stay, day(2), day(4))
+    tenant_booking(server, tenant, stay, day(2), day(5), status="CANCELLED")
     days = calendar(server, tenant.keys["traveler"], "travelProperty", stay, 0, 4)
     assert days == [
         {"date": day(n), "capacity": 2, "available": free} for n, free in enumerate([2, 1, 0, 1, 2])
@@ -63,9 +48,9 @@ def test_property_calendar_counts_rooms_per_night(server: LiveServer, tenant: Te
 def test_tour_calendar_counts_persons_per_date(server: LiveServer, tenant: Tenant) -> None:
     provider = api_provider(server, tenant.keys["host"], type="OPERATOR")
     tour = api_listing(server, tenant.keys["host"], "TOUR", provider, capacity=10)
-    book(server, tenant, tour, 1, 1, guests=4)
-    book(server, tenant, tour, 1, 1, guests=5)
-    book(server, tenant, tour, 2, 2, guests=10, status="CANCELLED")
+    tenant_booking(server, tenant, tour, day(1), day(1), guests=4)
+    tenant_booking(server, tenant, tour, day(1), day(1), guests=5)
+    tenant_booking(server, tenant, tour, day(2), day(2), guests=10, status="CANCELLED")
     days = calendar(server, tenant.keys["traveler"], "travelTour", tour, 0, 2)
     assert [d["available"] for d in days] == [10, 1, 10]
     assert {d["capacity"] for d in days} == {10}
@@ -79,8 +64,8 @@ def test_event_and_trip_run_on_one_date_only(server: LiveServer, tenant: Tenant)
     trip = api_listing(
         server, tenant.keys["host"], "TRIP", provider, capacity=8, departsAt=f"{day(1)}T08:00:00Z"
     )
-    book(server, tenant, event, 2, 2, guests=20)
-    book(server, tenant, trip, 1, 1, guests=8)
+    tenant_booking(server, tenant, event, day(2), day(2), guests=20)
+    tenant_booking(server, tenant, trip, day(1), day(1), guests=8)
     event_days = calendar(server, tenant.keys["traveler"], "travelEvent", event, 1, 3)
     assert [(d["capacity"], d["available"]) for d in event_days] == [(0, 0), (50, 30), (0, 0)]
     trip_days = calendar(server, tenant.keys["traveler"], "travelTrip", trip, 0, 2)
@@ -106,7 +91,7 @@ def test_calendar_range_is_validated(
 def test_calendar_through_a_list(server: LiveServer, tenant: Tenant) -> None:
     provider = api_provider(server, tenant.keys["host"])
     stays = [api_listing(server, tenant.keys["host"], "PROPERTY", provider) for _ in range(3)]
-    book(server, tenant, stays[1], 0, 1)
+    tenant_booking(server, tenant, stays[1], day(0), day(1))
     query = f"""{{ travelProperties {{ id availability(from: "{day(0)}", to: "{day(1)}") {{ available }} }} }}"""
     listed = data(server, tenant.keys["traveler"], query)["travelProperties"]
     assert [[d["available"] for d in s["availability"]] for s in listed] == [[1, 1], [0, 1], [1, 1]]
@@ -144,7 +129,9 @@ def test_availability_filter_agrees_with_the_arithmetic(server: LiveServer, tena
     spans: dict[str, list[BookedSpan]] = {name: [] for name in listings}
     for name, listing in listings.items():
         for first, last, guests, status in _random_bookings(rng, name == "stay", 14):
-            book(server, tenant, listing, first, last, guests=guests, status=status)
+            tenant_booking(
+                server, tenant, listing, day(first), day(last), guests=guests, status=status
+            )
             if status == "CONFIRMED":
                 spans[name].append(BookedSpan(D + timedelta(first), D + timedelta(last), guests))
     query = """query ($stay: TravelListingFilterInput, $other: TravelListingFilterInput) {

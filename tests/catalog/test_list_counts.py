@@ -9,11 +9,12 @@ from tests.factories import (
     Tenant,
     api_listing,
     api_provider,
-    create_booking,
     create_listing,
     create_tenant,
     future_date,
     issue_key,
+    tenant_booking,
+    tenant_listing,
 )
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
@@ -63,10 +64,10 @@ def test_listing_counts_follow_the_filter_and_match_the_pages(
 def test_counts_need_the_lists_permission_and_stay_in_the_workspace(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    create_listing(server, tenant.workspace, tenant.members["host"])
+    tenant_listing(server, tenant)
     other = create_tenant(server)
     for _ in range(3):
-        create_listing(server, other.workspace, other.members["host"])
+        tenant_listing(server, other)
     counts = "{ travelPropertiesCount travelProvidersCount }"
     assert data(server, tenant.keys["traveler"], counts) == {
         "travelPropertiesCount": 1,
@@ -107,16 +108,9 @@ def test_provider_counts_and_the_owned_by_viewer_filter(server: LiveServer, tena
 
 
 def test_booking_counts_follow_the_callers_scope(server: LiveServer, tenant: Tenant) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"])
+    listing = tenant_listing(server, tenant)
     for days, who in ((3, "traveler"), (6, "traveler"), (9, "traveler2")):
-        create_booking(
-            server,
-            tenant.workspace,
-            listing,
-            tenant.members[who],
-            check_in=future_date(days),
-            check_out=future_date(days + 1),
-        )
+        tenant_booking(server, tenant, listing, future_date(days), future_date(days + 1), who=who)
     count = "query ($f: TravelBookingFilter) { travelBookingsCount(filter: $f) }"
     assert data(server, tenant.keys["traveler"], count)["travelBookingsCount"] == 2
     assert data(server, tenant.keys["traveler2"], count)["travelBookingsCount"] == 1
@@ -134,7 +128,7 @@ def test_booking_counts_follow_the_callers_scope(server: LiveServer, tenant: Ten
 def test_favorite_counts_are_the_callers_own(server: LiveServer, tenant: Tenant) -> None:
     toggle = "mutation ($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targetId: $id) }"
     for _ in range(3):
-        listing = create_listing(server, tenant.workspace, tenant.members["host"])
+        listing = tenant_listing(server, tenant)
         data(server, tenant.keys["traveler"], toggle, {"id": str(listing)})
     count = "{ travelFavoritesCount }"
     assert data(server, tenant.keys["traveler"], count) == {"travelFavoritesCount": 3}
@@ -146,7 +140,7 @@ def test_booking_filters_for_the_viewers_own_and_hosted_bookings(
     server: LiveServer, tenant: Tenant
 ) -> None:
     """bookedByViewer / hostedByViewer narrow what the caller may see, never widen it."""
-    hosted = create_listing(server, tenant.workspace, tenant.members["host"])
+    hosted = tenant_listing(server, tenant)
     elsewhere = create_listing(server, tenant.workspace, tenant.members["host2"])
     for listing, who, days in (
         (hosted, "traveler", 3),
@@ -154,14 +148,7 @@ def test_booking_filters_for_the_viewers_own_and_hosted_bookings(
         (elsewhere, "admin", 7),
         (elsewhere, "traveler2", 9),
     ):
-        create_booking(
-            server,
-            tenant.workspace,
-            listing,
-            tenant.members[who],
-            check_in=future_date(days),
-            check_out=future_date(days + 1),
-        )
+        tenant_booking(server, tenant, listing, future_date(days), future_date(days + 1), who=who)
     query = (
         "query ($f: TravelBookingFilter) { travelBookings(filter: $f) { id } "
         "travelBookingsCount(filter: $f) }"

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from datetime import UTC, datetime
 from typing import Any
 
 from tests.support.api import data
-from tests.support.cli import TRAVEL
+from tests.support.cli import travel
 from tests.support.live import LiveServer
 
 LISTS = ("travelProperties", "travelTours", "travelActivities", "travelEvents", "travelTrips")
@@ -24,14 +23,10 @@ BROWSE = (
 )
 
 
-def travel(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([TRAVEL, *args], env=env, capture_output=True, text=True, timeout=120)
-
-
 def test_demo_seed_prints_keys_and_fills_a_varied_catalog(
     server: LiveServer, cli_env: dict[str, str]
 ) -> None:
-    result = travel(cli_env, "demo", "seed", "--json")
+    result = travel(cli_env, "demo", "seed", "--json", timeout=120)
     assert result.returncode == 0, result.stderr
     seeded = json.loads(result.stdout)
     assert set(seeded["keys"]) == {"traveler", "host", "admin"}
@@ -53,7 +48,7 @@ def test_demo_seed_prints_keys_and_fills_a_varied_catalog(
 def test_demo_events_and_trips_lie_ahead_and_have_room(
     server: LiveServer, cli_env: dict[str, str]
 ) -> None:
-    seeded = json.loads(travel(cli_env, "demo", "seed", "--json").stdout)
+    seeded = json.loads(travel(cli_env, "demo", "seed", "--json", timeout=120).stdout)
     query = "{ travelEvents(pagination: {take: 100}) { startsAt capacity } }"
     events = data(server, seeded["keys"]["traveler"], query)["travelEvents"]
     now = datetime.now(UTC)
@@ -67,7 +62,7 @@ def test_demo_events_and_trips_lie_ahead_and_have_room(
 
 
 def test_demo_keys_act_with_their_roles(server: LiveServer, cli_env: dict[str, str]) -> None:
-    result = travel(cli_env, "demo", "seed")
+    result = travel(cli_env, "demo", "seed", timeout=120)
     assert result.returncode == 0, result.stderr
     keys = dict(line.split() for line in result.stdout.splitlines()[1:])
     assert set(keys) == {"traveler", "host", "admin"}

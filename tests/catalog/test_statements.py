@@ -3,13 +3,12 @@ statements, however long the page; counted on the server's own engines."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tests.factories import Tenant, api_provider, create_booking, create_listing, create_tenant
+from tests.factories import Tenant, api_provider, create_tenant, tenant_booking, tenant_listing
 from tests.support.api import data
 from tests.support.live import LiveServer
 from tests.support.statements import statements
@@ -35,22 +34,11 @@ def catalog_statements(server: LiveServer, run: Callable[[], Any]) -> list[str]:
 def big_catalog(server: LiveServer) -> Tenant:
     """100 stays spread over 10 providers, some of them booked."""
     tenant = create_tenant(server)
-    providers = [
-        uuid.UUID(api_provider(server, tenant.keys["host"], f"Host {n}")) for n in range(10)
-    ]
+    providers = [api_provider(server, tenant.keys["host"], f"Host {n}") for n in range(10)]
     for n in range(100):
-        listing = create_listing(
-            server, tenant.workspace, tenant.members["host"], provider_id=providers[n % 10], units=2
-        )
+        listing = tenant_listing(server, tenant, provider=providers[n % 10], units=2)
         if n % 7 == 0:
-            create_booking(
-                server,
-                tenant.workspace,
-                listing,
-                tenant.members["traveler"],
-                check_in="2030-05-02",
-                check_out="2030-05-04",
-            )
+            tenant_booking(server, tenant, listing, "2030-05-02", "2030-05-04")
     return tenant
 
 

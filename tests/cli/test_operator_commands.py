@@ -211,6 +211,7 @@ def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
         ("TRAVEL_MAX_BODY_BYTES", "-1", "between 1024 and"),
         ("TRAVEL_DB_POOL_SIZE", "many", "must be an integer"),
         ("TRAVEL_AUTH_CACHE_SECONDS", "nan", "between 0 and 300"),
+        ("TRAVEL_BOOKED_LISTINGS_CACHE_SIZE", "0", "between 1 and 10000000"),
         ("TRAVEL_WEBHOOK_ALLOW_PRIVATE", "maybe", "must be 1 or 0"),
         ("TRAVEL_METRICS_PORT", "70000", "between 0 and 65535"),
         ("TRAVEL_REDIS_URL", "nonsense", "must be a redis://, rediss:// or unix:// URL"),

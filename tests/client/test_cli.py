@@ -15,8 +15,8 @@ from tests.factories import (
     Tenant,
     add_member,
     count_rows,
-    create_listing,
     future_date,
+    tenant_listing,
 )
 from tests.support.cli import travel
 from tests.support.live import LiveServer
@@ -221,7 +221,7 @@ def test_bad_arguments_exit_2(env: dict[str, str], args: list[str]) -> None:
 def test_idempotency_key_makes_a_repeated_booking_run_once(
     server: LiveServer, tenant: Tenant
 ) -> None:
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=3))
+    listing = str(tenant_listing(server, tenant, units=3))
     env = client_env(TRAVEL_API_URL=server.graphql_url, TRAVEL_API_KEY=tenant.keys["traveler"])
     variables = json.dumps(
         {

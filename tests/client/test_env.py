@@ -15,7 +15,7 @@ from travel_client import (
 )
 from travel_client.environments import DEFAULT_BASE_URLS, credential
 
-from tests.factories import add_member, create_listing, create_tenant
+from tests.factories import add_member, create_tenant, tenant_listing
 from tests.support.live import LiveServer
 from tests.support.oidc import Issuer
 
@@ -113,7 +113,7 @@ def test_prod_and_alpha_base_urls_reach_the_configured_gateway(server: LiveServe
 
 def test_api_key_and_oidc_token_from_the_environment(server: LiveServer, issuer: Issuer) -> None:
     ours, theirs = create_tenant(server), create_tenant(server)
-    ours_listing = str(create_listing(server, ours.workspace, ours.members["host"]))
+    ours_listing = str(tenant_listing(server, ours))
     token = issuer.token("partner-app", theirs.id)
     add_member(server, theirs.workspace, "partner-app", ["traveler"])
     base = {"TRAVEL_API_URL": server.graphql_url}

@@ -5,7 +5,6 @@ answers 429/502, drops connections, or loses a response after the service acted 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import threading
 from collections.abc import Iterator
@@ -25,9 +24,14 @@ from travel_client import (
 )
 from travel_client.retry import is_mutation, retry_after
 
-from tests.factories import BOOK, count_rows, create_listing, create_tenant, future_date
+from tests.factories import (
+    BOOK,
+    count_rows,
+    create_tenant,
+    future_date,
+    tenant_listing,
+)
 from tests.support.live import LiveServer
-from travel.settings import Settings
 
 RELAYED = ("content-type", "x-request-id", "retry-after", "idempotent-replayed")
 
@@ -125,7 +129,7 @@ def test_a_lost_booking_response_is_retried_with_the_same_key_and_books_once(
     server: LiveServer, gateway: Gateway, kind: type[Any]
 ) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     gateway.script = ["lose", "502", "pass"]
     booking = book(kind(gateway.url, tenant.keys["traveler"], env={}), listing)
     assert booking.status == "CONFIRMED"
@@ -139,7 +143,7 @@ def test_a_lost_booking_response_is_retried_with_the_same_key_and_books_once(
 
 def test_a_mutation_without_a_key_is_never_repeated(server: LiveServer, gateway: Gateway) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     variables = {
         "input": {
             "targetType": "PROPERTY",
@@ -190,7 +194,7 @@ def test_a_429_is_retried_after_retry_after(
     server: LiveServer, gateway: Gateway, caplog: pytest.LogCaptureFixture, behaviour: str
 ) -> None:
     tenant = create_tenant(server)
-    listing = str(create_listing(server, tenant.workspace, tenant.members["host"], units=5))
+    listing = str(tenant_listing(server, tenant, units=5))
     gateway.script = [behaviour]
     with caplog.at_level(logging.WARNING, logger="travel_client"):
         booking = book(TravelClient(gateway.url, tenant.keys["traveler"], env={}), listing)
@@ -215,16 +219,7 @@ def test_a_429_asking_for_longer_than_max_wait_is_raised(
     assert len(gateway.seen) == 1
 
 
-SHORT_WINDOW = 8
 STATS = "{ travelOverviewStats { totalBookings } }"
-
-
-@pytest.fixture(scope="module")
-def short_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
-    """The service with an 8-second quota window, so that a 429's Retry-After is short."""
-    live = LiveServer(dataclasses.replace(settings, rate_limit_window_seconds=SHORT_WINDOW)).start()
-    yield live
-    live.stop()
 
 
 def test_the_service_429_is_raised_then_waited_for(
@@ -241,7 +236,8 @@ def test_the_service_429_is_raised_then_waited_for(
         impatient.overview_stats()
     assert (limited.value.code, limited.value.status) == ("RATE_LIMITED", 429)
     # Whole seconds, rounded up from the whole-second X-RateLimit-Reset: up to a second more.
-    assert 0 < limited.value.retry_after <= SHORT_WINDOW + 1
+    window = short_server.services.settings.rate_limit_window_seconds
+    assert 0 < limited.value.retry_after <= window + 1
     assert impatient.rate_limit is not None
     assert (impatient.rate_limit.limit, impatient.rate_limit.remaining) == (30, 0)
 

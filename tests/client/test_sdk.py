@@ -26,7 +26,13 @@ from travel_client import (
 )
 from travel_client.models import Booking, Property, TravelBookingStatus, TravelProviderType
 
-from tests.factories import Tenant, count_rows, create_listing, create_tenant, future_date
+from tests.factories import (
+    Tenant,
+    count_rows,
+    create_tenant,
+    future_date,
+    tenant_listing,
+)
 from tests.support.live import LiveServer
 
 pytestmark = pytest.mark.plan("enterprise")
@@ -168,7 +174,7 @@ def test_hosts_create_and_travelers_read_every_kind(
 def test_travelers_book_cancel_and_keep_a_wishlist(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=2))
+    stay = str(tenant_listing(server, tenant, units=2))
     client = connect(tenant.keys["traveler"])
     booked = client.create_booking("PROPERTY", stay, future_date(10), future_date(12), 2)
     assert isinstance(booked, Booking)
@@ -212,7 +218,7 @@ def test_travelers_book_cancel_and_keep_a_wishlist(
 def test_admins_read_overview_stats_and_analytics(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=1))
+    stay = str(tenant_listing(server, tenant, units=1))
     connect(tenant.keys["traveler"]).create_booking(
         "PROPERTY", stay, future_date(3), future_date(5)
     )
@@ -276,7 +282,7 @@ def test_another_workspace_is_not_found_and_left_unchanged(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
     theirs = create_tenant(server)
-    stay = str(create_listing(server, theirs.workspace, theirs.members["host"]))
+    stay = str(tenant_listing(server, theirs))
     mine = connect(tenant.keys["traveler"])
     with pytest.raises(TravelAPIError) as read:
         mine.property(stay)
@@ -295,7 +301,7 @@ def test_another_workspace_is_not_found_and_left_unchanged(
 def test_business_errors_unavailable_and_key_reuse(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=1))
+    stay = str(tenant_listing(server, tenant, units=1))
     client = connect(tenant.keys["traveler"])
     client.create_booking("PROPERTY", stay, future_date(7), future_date(8), idempotency_key="k-1")
     with pytest.raises(TravelAPIError) as full:
@@ -312,7 +318,7 @@ def test_business_errors_unavailable_and_key_reuse(
 def test_the_same_idempotency_key_books_once(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=3))
+    stay = str(tenant_listing(server, tenant, units=3))
     client = connect(tenant.keys["traveler"])
     first = client.create_booking(
         "PROPERTY", stay, future_date(4), future_date(6), idempotency_key="once"
@@ -341,7 +347,7 @@ def test_execute_returns_partial_results_and_replays(
     assert [e["extensions"]["code"] for e in response.errors] == ["FORBIDDEN"]
     assert response.request_id
 
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"]))
+    stay = str(tenant_listing(server, tenant))
     toggle = "mutation($id: ID!) { toggleTravelFavorite(targetType: PROPERTY, targetId: $id) }"
     first = client.execute(toggle, {"id": stay}, idempotency_key="toggle-1")
     again = client.execute(toggle, {"id": stay}, idempotency_key="toggle-1")
@@ -388,7 +394,7 @@ def test_an_unreachable_gateway_is_a_transport_error(connect: Connect) -> None:
 
 
 def test_the_async_client_runs_calls_concurrently(server: LiveServer, tenant: Tenant) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"], units=3))
+    stay = str(tenant_listing(server, tenant, units=3))
 
     async def run() -> list[Any]:
         async with AsyncTravelClient(server.graphql_url, tenant.keys["traveler"], env={}) as client:
@@ -447,10 +453,7 @@ def test_iterators_page_through_whole_lists(
 
 
 def test_the_async_iterators_page_too(server: LiveServer, tenant: Tenant) -> None:
-    made = [
-        str(create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR"))
-        for _ in range(5)
-    ]
+    made = [str(tenant_listing(server, tenant, kind="TOUR")) for _ in range(5)]
 
     async def run() -> list[str]:
         async with AsyncTravelClient(server.graphql_url, tenant.keys["traveler"], env={}) as client:
@@ -469,8 +472,7 @@ def test_iterators_stop_at_the_last_page(server: LiveServer, tenant: Tenant) -> 
     the walk, a full last page costs one empty page more, and nothing is asked past what the
     caller reached; a booking made mid-walk shifts the newest-first pages, yet each booking is
     yielded once and the walk still ends."""
-    host = tenant.members["host"]
-    stays = [str(create_listing(server, tenant.workspace, host)) for _ in range(6)]
+    stays = [str(tenant_listing(server, tenant)) for _ in range(6)]
     sent: list[httpx.Request] = []
     http = httpx.Client(event_hooks={"request": [sent.append]}, timeout=30)
     client = TravelClient(server.graphql_url, tenant.keys["traveler"], env={}, http_client=http)
@@ -556,7 +558,7 @@ def test_the_async_client_takes_an_injected_client_and_headers(
 def test_query_returns_the_api_json_and_raises_errors(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:
-    stay = str(create_listing(server, tenant.workspace, tenant.members["host"]))
+    stay = str(tenant_listing(server, tenant))
     client = connect(tenant.keys["traveler"])
     data = client.query(
         "query($id: ID!) { travelProperty(id: $id) { name price checkIn: availability("

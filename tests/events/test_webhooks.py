@@ -14,30 +14,39 @@ import subprocess
 import time
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from prometheus_client import REGISTRY
 
-from tests.factories import CANCEL, count_rows, create_listing, create_tenant, create_workspace
+from tests.factories import (
+    CANCEL,
+    book,
+    booked,
+    count_rows,
+    create_tenant,
+    create_workspace,
+    request_booking,
+    tenant_listing,
+)
 from tests.support.api import data
 from tests.support.cli import TRAVEL, travel, travel_json
 from tests.support.live import LiveServer
+from tests.support.waiting import wait_until
 from tests.support.webhooks import (
     Receiver,
     attempts_of,
     deliveries_of,
     dispatch,
     endpoint_of,
+    publish,
     publish_events,
     verify_signature,
-    wait_for,
 )
 from travel.auth import service as auth_service
 from travel.auth.models import Workspace
 from travel.db.session import tenant_transaction
-from travel.events.outbox import publish
 from travel.events.retry import RetryPolicy
 from travel.kernel.ids import WorkspaceId
 
@@ -344,7 +353,10 @@ def test_worker_retries_and_delivers_then_stops_on_sigterm(
     worker = _start(env, "worker")
     try:
         publish_events(server, workspace)
-        wait_for(lambda: deliveries_of(server, workspace)[0].status == "SUCCEEDED")
+        wait_until(
+            lambda: deliveries_of(server, workspace)[0].status == "SUCCEEDED",
+            "the worker to deliver the retried event",
+        )
     finally:
         _terminate(worker)
     assert [r.headers["travel-delivery-attempt"] for r in receiver.at(url)] == ["1", "2"]
@@ -373,7 +385,7 @@ def test_serve_runs_the_dispatcher_and_stops_it_on_shutdown(
     serve = _start(env, "serve", "--port", "0", "--web-port", "0")
     try:
         publish_events(server, workspace)
-        wait_for(lambda: len(receiver.at(url)) == 1)
+        wait_until(lambda: len(receiver.at(url)) == 1, "the delivery")
     finally:
         # uvicorn re-raises the signal once it has shut down cleanly.
         stderr = _terminate(serve, exit_codes=(0, -signal.SIGTERM))
@@ -410,32 +422,14 @@ def test_dedicated_tenant_databases_are_dispatched_too(
     assert os.path.exists(tmp_path / "dedicated.db")
 
 
-BOOK = """mutation($input: CreateTravelBookingInput!) {
-  createTravelBooking(input: $input) { id referenceCode status }
-}"""
-
-
 def test_a_real_booking_and_its_cancellation_reach_the_endpoint(
     server: LiveServer, receiver: Receiver, cli_env: dict[str, str], database_url: str
 ) -> None:
     tenant = create_tenant(server)
-    listing_id = create_listing(server, tenant.workspace, tenant.members["host"])
+    listing_id = tenant_listing(server, tenant)
     url = receiver.endpoint()
     hook = add_hook(cli_env, tenant.workspace, url)
-    check_in = date.today() + timedelta(days=30)
-    booking = data(
-        server,
-        tenant.keys["traveler"],
-        BOOK,
-        {
-            "input": {
-                "targetType": "PROPERTY",
-                "targetId": str(listing_id),
-                "checkIn": check_in.isoformat(),
-                "checkOut": (check_in + timedelta(days=2)).isoformat(),
-            }
-        },
-    )["createTravelBooking"]
+    booking = booked(book(server, tenant, listing_id, days=30, nights=2))
     data(server, tenant.keys["traveler"], CANCEL, {"id": booking["id"]})
 
     dispatch(database_url)
@@ -479,7 +473,7 @@ def test_a_receiver_down_for_a_while_gets_every_event_once_when_it_is_back(
     cancelled and the worker keeps trying; once a receiver listens there again every event
     arrives, signed, exactly once, and each delivery records its failed attempts."""
     tenant = create_tenant(server, plan="enterprise")
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    tour = tenant_listing(server, tenant, kind="TOUR")
     gone = Receiver()
     url = gone.endpoint()
     hook = add_hook(cli_env, tenant.workspace, url)
@@ -493,32 +487,25 @@ def test_a_receiver_down_for_a_while_gets_every_event_once_when_it_is_back(
     back = None
     try:
         traveler = tenant.keys["traveler"]
-        booked = [
-            data(
-                server,
-                traveler,
-                BOOK,
-                {
-                    "input": {
-                        "targetType": "TOUR",
-                        "targetId": str(tour),
-                        "checkIn": f"2031-0{n}-01",
-                    }
-                },
-            )["createTravelBooking"]
+        made = [
+            booked(
+                request_booking(server, traveler, tour, target_type="TOUR", checkIn=f"2031-0{n}-01")
+            )
             for n in range(1, 9)
         ]
-        for booking in booked[:3]:
+        for booking in made[:3]:
             data(server, traveler, CANCEL, {"id": booking["id"]})
-        wait_for(  # every delivery failed at least twice against the closed port
+        wait_until(
             lambda: (
                 [d.attempt_count >= 2 for d in deliveries_of(server, tenant.workspace)]
                 == [True] * 11
-            )
+            ),
+            "every delivery to fail at least twice against the closed port",
         )
         back = Receiver(port=gone.port)
-        wait_for(
-            lambda: {d.status for d in deliveries_of(server, tenant.workspace)} == {"SUCCEEDED"}
+        wait_until(
+            lambda: {d.status for d in deliveries_of(server, tenant.workspace)} == {"SUCCEEDED"},
+            "every delivery to succeed",
         )
     finally:
         _terminate(worker)
@@ -532,8 +519,8 @@ def test_a_receiver_down_for_a_while_gets_every_event_once_when_it_is_back(
     for request in received:
         assert verify_signature(hook["secret"], request.headers["travel-signature"], request.body)
     seen = sorted((json.loads(r.body)["type"], json.loads(r.body)["data"]["id"]) for r in received)
-    expected = [("booking.created", b["id"]) for b in booked]
-    expected += [("booking.cancelled", b["id"]) for b in booked[:3]]
+    expected = [("booking.created", b["id"]) for b in made]
+    expected += [("booking.cancelled", b["id"]) for b in made[:3]]
     assert seen == sorted(expected)
     for delivery in deliveries_of(server, tenant.workspace):
         attempts = attempts_of(server, tenant.workspace, delivery.id)

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from tests.factories import Tenant, count_rows, create_listing, create_tenant, issue_key
+from tests.factories import (
+    Tenant,
+    count_rows,
+    create_listing,
+    create_tenant,
+    issue_key,
+    tenant_listing,
+)
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 
@@ -33,7 +40,7 @@ def _favorites(server: LiveServer, key: str, **page: int) -> list[dict[str, Any]
 
 def test_toggling_saves_then_removes(server: LiveServer, tenant: Tenant) -> None:
     key = tenant.keys["traveler"]
-    tour = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
+    tour = tenant_listing(server, tenant, kind="TOUR")
     assert _toggle(server, key, tour, "TOUR").json() == {"data": {"toggleTravelFavorite": True}}
     [favorite] = _favorites(server, key)
     assert (favorite["targetType"], favorite["targetId"]) == ("TOUR", str(tour))
@@ -69,9 +76,9 @@ def test_each_member_has_its_own_list_newest_first(server: LiveServer, tenant: T
 
 
 def test_an_unknown_target_is_not_found(server: LiveServer, tenant: Tenant) -> None:
-    stay = create_listing(server, tenant.workspace, tenant.members["host"])
+    stay = tenant_listing(server, tenant)
     other = create_tenant(server)
-    foreign = create_listing(server, other.workspace, other.members["host"])
+    foreign = tenant_listing(server, other)
     key = tenant.keys["traveler"]
     for target, kind in (
         (stay, "TOUR"),
@@ -88,7 +95,7 @@ def test_an_unknown_target_is_not_found(server: LiveServer, tenant: Tenant) -> N
 
 
 def test_favorites_need_travel_favorite(server: LiveServer, tenant: Tenant) -> None:
-    stay = create_listing(server, tenant.workspace, tenant.members["host"])
+    stay = tenant_listing(server, tenant)
     read_only = issue_key(server, tenant.workspace, roles=["traveler"], permissions=["travel:read"])
     for key in (tenant.keys["host"], read_only.secret):
         toggled = _toggle(server, key, stay)
@@ -101,7 +108,7 @@ def test_favorites_need_travel_favorite(server: LiveServer, tenant: Tenant) -> N
 
 
 def test_concurrent_toggles_never_duplicate(server: LiveServer, tenant: Tenant) -> None:
-    stay = create_listing(server, tenant.workspace, tenant.members["host"])
+    stay = tenant_listing(server, tenant)
     clients = 9
     start = threading.Barrier(clients)
 

@@ -12,7 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.factories import Tenant, create_booking, create_listing, create_tenant, future_date
+from tests.factories import (
+    Tenant,
+    future_date,
+    tenant_booking,
+    tenant_listing,
+)
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 from travel.graphql.cost import UNIT_BYTES
@@ -22,16 +27,18 @@ WIDE = "\U0001d11e"
 LISTINGS = 24
 
 
+pytestmark = pytest.mark.plan("enterprise")
+
+
 @pytest.fixture(scope="module")
-def tenant(server: LiveServer) -> Tenant:
-    tenant = create_tenant(server, plan="enterprise")
+def wide(server: LiveServer, module_tenant: Tenant) -> Tenant:
+    """The module's workspace, filled with LISTINGS stays of the widest values, six booked."""
     provider = None
     for i in range(LISTINGS):
-        listing = create_listing(
+        listing = tenant_listing(
             server,
-            tenant.workspace,
-            tenant.members["host"],
-            provider_id=provider,
+            module_tenant,
+            provider=provider,
             name=WIDE * 200,
             location=WIDE * 200,
             description=WIDE * 5000,
@@ -39,17 +46,10 @@ def tenant(server: LiveServer) -> Tenant:
             units=3,
         )
         if provider is None:
-            provider = _provider_of(server, tenant, listing)
+            provider = _provider_of(server, module_tenant, listing)
         if i < 6:
-            create_booking(
-                server,
-                tenant.workspace,
-                listing,
-                tenant.members["traveler"],
-                check_in=future_date(3 + i),
-                check_out=future_date(5 + i),
-            )
-    return tenant
+            tenant_booking(server, module_tenant, listing, future_date(3 + i), future_date(5 + i))
+    return module_tenant
 
 
 def _provider_of(server: LiveServer, tenant: Tenant, listing: uuid.UUID) -> uuid.UUID:
@@ -58,7 +58,7 @@ def _provider_of(server: LiveServer, tenant: Tenant, listing: uuid.UUID) -> uuid
     return uuid.UUID(response.json()["data"]["travelProperty"]["provider"]["id"])
 
 
-def test_a_year_of_calendars_per_listing_is_refused(server: LiveServer, tenant: Tenant) -> None:
+def test_a_year_of_calendars_per_listing_is_refused(server: LiveServer, wide: Tenant) -> None:
     """The probe's document: 38 listings x 30 year-long calendars was estimated at 4,561 and
     answered 18.8 MB; each calendar now counts its 366 days."""
     calendars = " ".join(
@@ -66,7 +66,7 @@ def test_a_year_of_calendars_per_listing_is_refused(server: LiveServer, tenant: 
         for i in range(30)
     )
     document = "{ travelProperties(pagination: {take: 38}) { " + calendars + " } }"
-    response = post(server, tenant.keys["traveler"], document)
+    response = post(server, wide.keys["traveler"], document)
     assert response.status_code == 400
     assert error_codes(response) == ["VALIDATION_ERROR"]
     assert "cost estimate" in response.json()["errors"][0]["message"]
@@ -77,7 +77,7 @@ def test_a_year_of_calendars_per_listing_is_refused(server: LiveServer, tenant: 
         + " } }"
     )
     refused = post(
-        server, tenant.keys["traveler"], with_variables, {"f": "2027-01-01", "t": "2028-01-01"}
+        server, wide.keys["traveler"], with_variables, {"f": "2027-01-01", "t": "2028-01-01"}
     )
     assert refused.status_code == 400
     # One month-long calendar per listing fits, and answers in full.
@@ -85,7 +85,7 @@ def test_a_year_of_calendars_per_listing_is_refused(server: LiveServer, tenant: 
         "query ($f: Date!, $t: Date!) { travelProperties(pagination: {take: 38}) "
         "{ availability(from: $f, to: $t) { date capacity available } } }"
     )
-    answer = post(server, tenant.keys["traveler"], month, {"f": "2027-01-01", "t": "2027-01-31"})
+    answer = post(server, wide.keys["traveler"], month, {"f": "2027-01-01", "t": "2027-01-31"})
     assert answer.status_code == 200, answer.text
     assert [len(p["availability"]) for p in answer.json()["data"]["travelProperties"]] == [
         31
@@ -179,9 +179,9 @@ def documents(draw: Any) -> str:
 )
 @given(document=documents())
 def test_an_accepted_document_answers_within_its_estimate(
-    server: LiveServer, tenant: Tenant, document: str
+    server: LiveServer, wide: Tenant, document: str
 ) -> None:
-    response = post(server, tenant.keys["admin"], document)
+    response = post(server, wide.keys["admin"], document)
     if response.status_code == 400:
         assert "cost estimate" in response.text or "aliases" in response.text, response.text
         return

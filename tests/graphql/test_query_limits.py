@@ -20,11 +20,6 @@ PROVIDER = "id name type rating"
 
 
 @pytest.fixture(scope="module")
-def tenant(server: LiveServer):  # type: ignore[no-untyped-def]
-    return create_tenant(server)
-
-
-@pytest.fixture(scope="module")
 def strict_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
     """The service allowing a depth of 3 (the schema's own types nest no deeper than 4) and
     documents of 100 tokens, so both limits can be met exactly."""
@@ -51,13 +46,13 @@ def ok(response: httpx.Response) -> Any:
     return response.json()["data"]
 
 
-def test_the_standard_introspection_query_is_allowed(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
+def test_the_standard_introspection_query_is_allowed(server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
     query = get_introspection_query(descriptions=True)
-    assert ok(post(server, tenant.keys["traveler"], query))["__schema"]["queryType"]
+    assert ok(post(server, module_tenant.keys["traveler"], query))["__schema"]["queryType"]
 
 
-def test_depth_over_the_limit_is_refused(strict_server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_depth_over_the_limit_is_refused(strict_server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     ok(post(strict_server, key, "{ travelProperties { provider { id } } }"))
     refused(
         post(strict_server, key, "{ travelBookings { target { provider { id } } } }"),
@@ -65,22 +60,24 @@ def test_depth_over_the_limit_is_refused(strict_server: LiveServer, tenant) -> N
     )
 
 
-def test_depth_counts_through_fragments(strict_server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
+def test_depth_counts_through_fragments(strict_server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
     query = """
       { travelBookings { ...Booking } }
       fragment Booking on TravelBooking { target { ...Listing } }
       fragment Listing on TravelListing { ... on TravelProperty { provider { id } } }
     """
-    refused(post(strict_server, tenant.keys["traveler"], query), "maximum depth of 3")
+    refused(post(strict_server, module_tenant.keys["traveler"], query), "maximum depth of 3")
 
 
-def test_introspection_nested_past_any_sane_depth_is_refused(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
+def test_introspection_nested_past_any_sane_depth_is_refused(
+    server: LiveServer, module_tenant
+) -> None:  # type: ignore[no-untyped-def]
     query = '{ __type(name: "TravelProvider") { ' + "ofType { " * 70 + "name" + " }" * 72
-    refused(post(server, tenant.keys["traveler"], query), "maximum depth")
+    refused(post(server, module_tenant.keys["traveler"], query), "maximum depth")
 
 
-def test_too_many_aliases_are_refused(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_too_many_aliases_are_refused(server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     ok(
         post(
             server, key, "{ travelProviders { " + " ".join(f"a{i}: id" for i in range(30)) + " } }"
@@ -108,9 +105,9 @@ def _fragment_trick(spreads: int) -> str:
 
 
 def test_aliases_hidden_in_fragments_count_each_time_they_are_spread(
-    server: LiveServer, tenant
+    server: LiveServer, module_tenant
 ) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+    key = module_tenant.keys["traveler"]
     ok(post(server, key, _fragment_trick(3)))  # 3 + 3 x 8 = 27
     refused(post(server, key, _fragment_trick(4)), "36 aliases", "maximum of 30")  # 4 + 32
 
@@ -126,8 +123,10 @@ def test_a_refused_mutation_runs_nothing(server: LiveServer) -> None:
     assert count_rows(server, "providers", tenant.workspace) == 0
 
 
-def test_too_many_tokens_are_refused(strict_server: LiveServer, server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_too_many_tokens_are_refused(
+    strict_server: LiveServer, server: LiveServer, module_tenant
+) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     ok(post(strict_server, key, "{ travelProviders { " + "id " * 95 + "} }"))  # 100 tokens
     refused(post(strict_server, key, "{ travelProviders { " + "id " * 96 + "} }"), "100 tokens")
     refused(post(server, key, "{ travelProviders { " + "id " * 2000 + "} }"), "2000 tokens")
@@ -139,8 +138,8 @@ def _pages(count: int, pagination: str) -> str:
     )
 
 
-def test_cost_multiplies_by_take(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_cost_multiplies_by_take(server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     ok(post(server, key, "{ " + _pages(12, "{take: 10}") + " }"))  # 12 x (1 + 10 x 4)
     refused(
         post(server, key, "{ " + _pages(13, "{take: 100}") + " }"),  # 13 x (1 + 100 x 4)
@@ -151,8 +150,8 @@ def test_cost_multiplies_by_take(server: LiveServer, tenant) -> None:  # type: i
     ok(post(server, key, "{ " + _pages(12, "{skip: 0}") + " }"))
 
 
-def test_a_take_given_as_a_variable_counts_as_its_value(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_a_take_given_as_a_variable_counts_as_its_value(server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     whole = "query ($p: TravelPaginationInput) { " + _pages(13, "$p") + " }"
     refused(
         post(server, key, whole, {"p": {"take": 100}}), "cost estimate 5213", "maximum cost of 5000"
@@ -168,8 +167,8 @@ def test_a_take_given_as_a_variable_counts_as_its_value(server: LiveServer, tena
     refused(post(server, key, defaulted, {}), "cost estimate 5213")
 
 
-def test_skipped_fields_cost_nothing(server: LiveServer, tenant) -> None:  # type: ignore[no-untyped-def]
-    key = tenant.keys["traveler"]
+def test_skipped_fields_cost_nothing(server: LiveServer, module_tenant) -> None:  # type: ignore[no-untyped-def]
+    key = module_tenant.keys["traveler"]
     pages = " ".join(
         f"p{i}: travelProviders(pagination: {{take: 100}}) @include(if: $on{i}) {{ {PROVIDER} }}"
         for i in range(13)

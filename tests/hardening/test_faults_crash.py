@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from tests.factories import create_listing, create_tenant, future_date
+from tests.factories import create_tenant, future_date, tenant_listing
 from tests.support.cli import Serving
 from tests.support.live import LiveServer
 from tests.support.load import Attempt, BookingLoad, ledger, send_each
@@ -24,9 +24,7 @@ def test_sigkill_mid_load_loses_no_acknowledged_booking_and_oversells_nothing(
     server: LiveServer, cli_env: dict[str, str], database_url: str, tmp_path: Path
 ) -> None:
     tenant = create_tenant(server, plan="enterprise")  # the load stays far below its quotas
-    tour = create_listing(
-        server, tenant.workspace, tenant.members["host"], kind="TOUR", capacity=CAPACITY
-    )
+    tour = tenant_listing(server, tenant, kind="TOUR", capacity=CAPACITY)
     key = tenant.keys["traveler"]
 
     def booking(rng: random.Random) -> dict[str, Any]:

@@ -13,9 +13,8 @@ from tests.factories import (
     Tenant,
     api_provider,
     count_rows,
-    create_listing,
-    create_tenant,
     listing_input,
+    tenant_listing,
 )
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
@@ -28,9 +27,7 @@ CREATE_EVENT = """mutation ($input: CreateTravelEventInput!) {
 }"""
 
 
-@pytest.fixture(scope="module")
-def tenant(server: LiveServer) -> Tenant:
-    return create_tenant(server, plan="enterprise")
+pytestmark = pytest.mark.plan("enterprise")
 
 
 def _refused(response: object, *, field: str | None = None) -> None:
@@ -47,35 +44,38 @@ def _refused(response: object, *, field: str | None = None) -> None:
     ["a\x00b", "\x00", "tab\x01", "bell\x07", "esc\x1b[31m", "vt\x0b"],
 )
 def test_control_characters_in_variables_are_refused_and_nothing_is_written(
-    server: LiveServer, tenant: Tenant, name: str
+    server: LiveServer, module_tenant: Tenant, name: str
 ) -> None:
-    before = count_rows(server, "providers", tenant.workspace)
+    before = count_rows(server, "providers", module_tenant.workspace)
     answer = post(
-        server, tenant.keys["host"], CREATE_PROVIDER, {"input": {"name": name, "type": "HOST"}}
+        server,
+        module_tenant.keys["host"],
+        CREATE_PROVIDER,
+        {"input": {"name": name, "type": "HOST"}},
     )
     _refused(answer, field="variables.input.name")
     assert answer.status_code == 400
-    assert count_rows(server, "providers", tenant.workspace) == before
+    assert count_rows(server, "providers", module_tenant.workspace) == before
 
 
 def test_control_characters_in_literals_and_filters_are_refused(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    before = count_rows(server, "providers", tenant.workspace)
+    before = count_rows(server, "providers", module_tenant.workspace)
     literal = 'mutation { createTravelProvider(input: {name: "a\\u0000b", type: HOST}) { id } }'
-    _refused(post(server, tenant.keys["host"], literal), field="input.name")
+    _refused(post(server, module_tenant.keys["host"], literal), field="input.name")
     key_with_nul = {"input": {"name": "x", "type": "HOST", "n\x00": 1}}
-    _refused(post(server, tenant.keys["host"], CREATE_PROVIDER, key_with_nul))
-    assert count_rows(server, "providers", tenant.workspace) == before
+    _refused(post(server, module_tenant.keys["host"], CREATE_PROVIDER, key_with_nul))
+    assert count_rows(server, "providers", module_tenant.workspace) == before
 
 
 @pytest.mark.parametrize("name", ["text", "location"])
 def test_a_nul_in_a_filter_is_refused_naming_it(
-    server: LiveServer, tenant: Tenant, name: str
+    server: LiveServer, module_tenant: Tenant, name: str
 ) -> None:
     """As a literal, as a variable, and as a variable's default: refused before anything runs,
     with the place of the text in `extensions.field` (PostgreSQL cannot compare it at all)."""
-    traveler = tenant.keys["traveler"]
+    traveler = module_tenant.keys["traveler"]
     for kind in ("travelProperties", "travelTours", "travelProvidersCount"):
         if kind == "travelProvidersCount" and name == "location":
             continue  # providers are filtered by text, type and rating only
@@ -95,23 +95,23 @@ def test_a_nul_in_a_filter_is_refused_naming_it(
 
 
 def test_a_control_character_in_a_list_literal_is_named_by_its_position(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    provider = api_provider(server, tenant.keys["host"], "Lists", type="OPERATOR")
-    before = count_rows(server, "listings", tenant.workspace)
+    provider = api_provider(server, module_tenant.keys["host"], "Lists", type="OPERATOR")
+    before = count_rows(server, "listings", module_tenant.workspace)
     tour = (
         "mutation { createTravelTour(input: {"
         f'providerId: "{provider}", name: "T", location: "Lisbon", price: "10.00", capacity: 2,'
         ' amenities: ["wifi", "a\\u0007b"]}) { id } }'
     )
-    _refused(post(server, tenant.keys["host"], tour), field="input.amenities.1")
-    assert count_rows(server, "listings", tenant.workspace) == before
+    _refused(post(server, module_tenant.keys["host"], tour), field="input.amenities.1")
+    assert count_rows(server, "listings", module_tenant.workspace) == before
 
 
-def test_tabs_and_newlines_are_text(server: LiveServer, tenant: Tenant) -> None:
+def test_tabs_and_newlines_are_text(server: LiveServer, module_tenant: Tenant) -> None:
     answer = post(
         server,
-        tenant.keys["host"],
+        module_tenant.keys["host"],
         "mutation ($input: CreateTravelProviderInput!) { createTravelProvider(input: $input) { name } }",
         {"input": {"name": "Line one\nline\ttwo\r", "type": "HOST"}},
     )
@@ -120,14 +120,14 @@ def test_tabs_and_newlines_are_text(server: LiveServer, tenant: Tenant) -> None:
 
 
 @pytest.mark.parametrize("price", ["1e999999", "-1e999999", "1e-999999", "9" * 400])
-def test_absurd_amounts_are_refused(server: LiveServer, tenant: Tenant, price: str) -> None:
-    provider = api_provider(server, tenant.keys["host"], "Amounts", type="OPERATOR")
-    before = count_rows(server, "listings", tenant.workspace)
+def test_absurd_amounts_are_refused(server: LiveServer, module_tenant: Tenant, price: str) -> None:
+    provider = api_provider(server, module_tenant.keys["host"], "Amounts", type="OPERATOR")
+    before = count_rows(server, "listings", module_tenant.workspace)
     event = listing_input("EVENT", provider, price=price, currency="EUR")
-    _refused(post(server, tenant.keys["host"], CREATE_EVENT, {"input": event}))
+    _refused(post(server, module_tenant.keys["host"], CREATE_EVENT, {"input": event}))
     literal = f'{{ travelProperties(filter: {{minPrice: "{price}"}}) {{ id }} }}'
-    _refused(post(server, tenant.keys["traveler"], literal))
-    assert count_rows(server, "listings", tenant.workspace) == before
+    _refused(post(server, module_tenant.keys["traveler"], literal))
+    assert count_rows(server, "listings", module_tenant.workspace) == before
 
 
 @pytest.mark.parametrize(
@@ -138,13 +138,13 @@ def test_absurd_amounts_are_refused(server: LiveServer, tenant: Tenant, price: s
     ],
 )
 def test_date_times_outside_the_calendar_are_refused(
-    server: LiveServer, tenant: Tenant, starts: str, ends: str
+    server: LiveServer, module_tenant: Tenant, starts: str, ends: str
 ) -> None:
-    provider = api_provider(server, tenant.keys["host"], "Edges", type="OPERATOR")
-    before = count_rows(server, "listings", tenant.workspace)
+    provider = api_provider(server, module_tenant.keys["host"], "Edges", type="OPERATOR")
+    before = count_rows(server, "listings", module_tenant.workspace)
     event = listing_input("EVENT", provider, startsAt=starts, endsAt=ends)
-    _refused(post(server, tenant.keys["host"], CREATE_EVENT, {"input": event}))
-    assert count_rows(server, "listings", tenant.workspace) == before
+    _refused(post(server, module_tenant.keys["host"], CREATE_EVENT, {"input": event}))
+    assert count_rows(server, "listings", module_tenant.workspace) == before
 
 
 # The issue's two literals: each overflows when converted to UTC (year 10000, year 0).
@@ -164,42 +164,46 @@ HOSTILE_INSTANTS = {
 
 @pytest.mark.parametrize("mutation", list(HOSTILE_INSTANTS))
 def test_date_time_literals_outside_the_calendar_in_utc_are_refused(
-    server: LiveServer, tenant: Tenant, mutation: str
+    server: LiveServer, module_tenant: Tenant, mutation: str
 ) -> None:
     """As literals in the document (not variables): the whole document is refused with
     VALIDATION_ERROR, nothing is written; the same document with an ordinary instant runs."""
-    provider = api_provider(server, tenant.keys["host"], "Instants", type="OPERATOR")
+    provider = api_provider(server, module_tenant.keys["host"], "Instants", type="OPERATOR")
     field, hostile, fields = HOSTILE_INSTANTS[mutation]
     document = (
         f'mutation {{ {mutation}(input: {{providerId: "{provider}", name: "Edge",'
         f' location: "Lisbon", price: "10.00", capacity: 2, {fields}}}) {{ id }} }}'
     )
-    before = count_rows(server, "listings", tenant.workspace)
-    answer = post(server, tenant.keys["host"], document.replace("{}", hostile))
+    before = count_rows(server, "listings", module_tenant.workspace)
+    answer = post(server, module_tenant.keys["host"], document.replace("{}", hostile))
     _refused(answer)
     assert answer.status_code == 400
     assert "data" not in answer.json()
     assert hostile in answer.json()["errors"][0]["message"]
     assert "outside years 0001 to 9999 in UTC" in answer.json()["errors"][0]["message"]
-    assert count_rows(server, "listings", tenant.workspace) == before
-    ordinary = post(server, tenant.keys["host"], document.replace("{}", "2030-06-01T23:00:00Z"))
+    assert count_rows(server, "listings", module_tenant.workspace) == before
+    ordinary = post(
+        server, module_tenant.keys["host"], document.replace("{}", "2030-06-01T23:00:00Z")
+    )
     assert ordinary.status_code == 200, ordinary.text
     assert ordinary.json()["data"][mutation]["id"], ordinary.text
     # The same value as a variable: refused the same way, naming the field.
     variables = {"input": listing_input(mutation.removeprefix("createTravel").upper(), provider)}
     variables["input"][field] = hostile
     typed = f"mutation ($input: C{mutation[1:]}Input!) {{ {mutation}(input: $input) {{ id }} }}"
-    by_variable = post(server, tenant.keys["host"], typed, variables)
+    by_variable = post(server, module_tenant.keys["host"], typed, variables)
     _refused(by_variable)
     assert f".{field}" in by_variable.json()["errors"][0]["message"]
-    assert count_rows(server, "listings", tenant.workspace) == before + 1
+    assert count_rows(server, "listings", module_tenant.workspace) == before + 1
 
 
-def test_the_calendar_at_the_ends_of_time_answers(server: LiveServer, tenant: Tenant) -> None:
+def test_the_calendar_at_the_ends_of_time_answers(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
     query = """{ travelProperties(pagination: {take: 1}) {
       id last: availability(from: "9999-12-30", to: "9999-12-31") { date }
       first: availability(from: "0001-01-01", to: "0001-01-02") { date } } }"""
-    answer = post(server, tenant.keys["traveler"], query)
+    answer = post(server, module_tenant.keys["traveler"], query)
     assert answer.status_code == 200
     assert "errors" not in answer.json()
 
@@ -207,31 +211,33 @@ def test_the_calendar_at_the_ends_of_time_answers(server: LiveServer, tenant: Te
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(min_size=0, max_size=40), price=st.text(min_size=1, max_size=12))
 def test_no_text_makes_an_internal_error(
-    server: LiveServer, tenant: Tenant, text: str, price: str
+    server: LiveServer, module_tenant: Tenant, text: str, price: str
 ) -> None:
     """Any text in a search and any string as an amount: an answer or VALIDATION_ERROR."""
     query = "query ($f: TravelListingFilterInput) { travelTours(filter: $f) { id } }"
     for filter_ in ({"text": text}, {"location": text}, {"minPrice": price}):
-        answer = post(server, tenant.keys["traveler"], query, {"f": filter_})
+        answer = post(server, module_tenant.keys["traveler"], query, {"f": filter_})
         assert answer.status_code in (200, 400), answer.text
         assert "INTERNAL_SERVER_ERROR" not in error_codes(answer), (filter_, answer.text)
 
 
 def test_check_ins_beyond_five_years_and_windows_at_the_ends_of_time(
-    server: LiveServer, tenant: Tenant
+    server: LiveServer, module_tenant: Tenant
 ) -> None:
-    listing = create_listing(server, tenant.workspace, tenant.members["host"], kind="TOUR")
-    before = count_rows(server, "bookings", tenant.workspace)
+    listing = tenant_listing(server, module_tenant, kind="TOUR")
+    before = count_rows(server, "bookings", module_tenant.workspace)
     book = (
         "mutation ($id: ID!, $day: Date!) { createTravelBooking(input: "
         "{targetType: TOUR, targetId: $id, checkIn: $day, guests: 1}) { id } }"
     )
     for day in ("9999-12-31", (date.today() + timedelta(days=5 * 365 + 2)).isoformat()):
-        answer = post(server, tenant.keys["traveler"], book, {"id": str(listing), "day": day})
+        answer = post(
+            server, module_tenant.keys["traveler"], book, {"id": str(listing), "day": day}
+        )
         _refused(answer, field="input.checkIn")
-    assert count_rows(server, "bookings", tenant.workspace) == before
+    assert count_rows(server, "bookings", module_tenant.workspace) == before
     for window in ('from: "0001-01-01", to: "0001-01-02"', 'from: "9999-12-30", to: "9999-12-31"'):
         stats = f"{{ travelOverviewStats({window}) {{ totalBookings occupancyRate }} }}"
-        answer = post(server, tenant.keys["admin"], stats)
+        answer = post(server, module_tenant.keys["admin"], stats)
         assert answer.status_code == 200, answer.text
         assert answer.json()["data"]["travelOverviewStats"]["totalBookings"] == 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.factories import create_listing, create_tenant
+from tests.factories import create_tenant, tenant_listing
 from tests.support.api import data
 from tests.support.live import LiveServer
 
@@ -22,7 +22,7 @@ QUERY = """
 def test_all_domains_in_one_request(server: LiveServer) -> None:
     tenant = create_tenant(server)
     for _ in range(3):
-        create_listing(server, tenant.workspace, tenant.members["host"], units=2)
+        tenant_listing(server, tenant, units=2)
     for _ in range(10):  # repeat: interleavings differ from run to run
         result = data(server, tenant.keys["admin"], QUERY)
         assert len(result["a"]) == 3

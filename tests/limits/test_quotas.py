@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Iterator
 
@@ -11,7 +10,6 @@ import pytest
 
 from tests.factories import count_rows, create_tenant
 from tests.support.live import LiveServer
-from travel.settings import Settings
 
 # docs/design.md §7, restated so that a change in the code has to be a deliberate change here too.
 QUOTAS = {
@@ -26,7 +24,6 @@ BOOK = (
     "mutation { toggleTravelFavorite(targetType: PROPERTY,"
     ' targetId: "00000000-0000-0000-0000-000000000000") }'
 )
-SHORT_WINDOW = 4
 
 
 class Api:
@@ -56,14 +53,6 @@ def api(apis: list[Api], server: LiveServer, key: str) -> Api:
     made = Api(server, key)
     apis.append(made)
     return made
-
-
-@pytest.fixture(scope="module")
-def short_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
-    """The service with a window of a few seconds, so a window's end can be waited for."""
-    live = LiveServer(dataclasses.replace(settings, rate_limit_window_seconds=SHORT_WINDOW)).start()
-    yield live
-    live.stop()
 
 
 def quota_headers(response: httpx.Response) -> tuple[int, int, int]:
@@ -157,7 +146,7 @@ def test_after_the_window_the_quota_is_whole_again(short_server: LiveServer, api
     admin = api(apis, short_server, create_tenant(short_server).keys["admin"])
     assert spend(admin, ANALYTICS, 30)[-1] == 0
     refused = admin(ANALYTICS)
-    assert_refused(refused, 30, window=SHORT_WINDOW)
+    assert_refused(refused, 30, window=short_server.services.settings.rate_limit_window_seconds)
     time.sleep(int(refused.headers["Retry-After"]) + 0.5)
     again = admin(ANALYTICS)
     assert again.status_code == 200, again.text

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -17,21 +16,15 @@ import httpx
 import pytest
 
 from tests.factories import create_tenant
-from tests.support.cli import TRAVEL, Serving, free_port
+from tests.support.cli import Serving
 from tests.support.live import LiveServer
-from tests.support.redis_server import PrivateRedis, wait_until
+from tests.support.redis_server import PrivateRedis
+from tests.support.waiting import wait_until
 from travel.settings import Settings
 
 pytestmark = pytest.mark.redis
 
 ANALYTICS = "{ travelOverviewStats { totalBookings } }"  # a traveler's: FORBIDDEN, yet charged
-
-
-def answers(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def graphql(url: str, key: str, query: str) -> httpx.Response:
@@ -48,26 +41,17 @@ def remaining(response: httpx.Response) -> int:
 
 
 @pytest.fixture
-def serve(cli_env: dict[str, str]) -> Iterator[list[str]]:
+def serve(cli_env: dict[str, str], tmp_path: Path) -> Iterator[list[str]]:
     """`travel serve` processes on free ports, all on the test database and the test Redis."""
-    processes: list[subprocess.Popen[bytes]] = []
-    urls: list[str] = []
-    travel = TRAVEL
     env = {**cli_env, "TRAVEL_REDIS_URL": os.environ["TRAVEL_TEST_REDIS_URL"]}
-    for _ in range(2):
-        port = free_port()
-        args = [travel, "serve", "--port", str(port), "--web-port", str(port)]
-        processes.append(subprocess.Popen(args, env=env, stderr=subprocess.DEVNULL))
-        urls.append(f"http://127.0.0.1:{port}")
+    processes: list[Serving] = []
     try:
-        for url in urls:
-            wait_until(lambda url=url: answers(f"{url}/healthz"), f"{url} to start")
-        yield urls
+        for n in range(2):
+            processes.append(Serving(env, tmp_path / f"serve-{n}.log"))
+        yield [process.url for process in processes]
     finally:
         for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=15)
+            process.stop()
 
 
 def test_two_processes_share_one_quota(server: LiveServer, serve: list[str]) -> None:

@@ -5,22 +5,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import redis
 
 from tests.support.cli import free_port
-
-
-def wait_until(ready: Callable[[], bool], what: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if ready():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"gave up waiting for {what}")
+from tests.support.waiting import wait_until
 
 
 class PrivateRedis:

@@ -15,15 +15,17 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from tests.support.databases import databases_for
 from tests.support.live import LiveServer
 from travel.auth.models import Workspace
+from travel.db.base import utcnow
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction
 from travel.events.dispatcher import Dispatcher
 from travel.events.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
-from travel.events.outbox import publish
+from travel.events.outbox import event_row, publish_row
 from travel.events.retry import RetryPolicy
 from travel.events.sender import http_client
 from travel.kernel.ids import WorkspaceId
@@ -108,6 +110,17 @@ class Receiver:
         self._httpd.server_close()
 
 
+async def publish(
+    session: AsyncSession, workspace_id: WorkspaceId, event_type: str, data: dict[str, Any]
+) -> uuid.UUID:
+    """Record `event_type` with `data` now, as a booking's change does (event_row, publish_row in
+    travel.events.outbox); returns the event's id."""
+    row = event_row(workspace_id, event_type, data, utcnow())
+    await publish_row(session, row)
+    event_id: uuid.UUID = row["id"]
+    return event_id
+
+
 def publish_events(
     server: LiveServer, workspace: Workspace, count: int = 1, event_type: str = "booking.created"
 ) -> list[uuid.UUID]:
@@ -170,14 +183,6 @@ def dispatch(
                 await p.dispose()
 
     return asyncio.run(run())
-
-
-def wait_for(condition: Callable[[], bool], deadline: float = 30) -> None:
-    """Wait until `condition()` holds (another process is doing the work)."""
-    stop_at = time.monotonic() + deadline
-    while not condition():
-        assert time.monotonic() < stop_at, "condition not reached in time"
-        time.sleep(0.05)
 
 
 def query(server: LiveServer, stmt: Any, database_url: str | None = None) -> list[Any]:

@@ -5,63 +5,29 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.factories import future_date
+from tests.factories import CANCEL, future_date
+from tests.web.api import api, book
 from tests.web.conftest import WebApp
 from tests.web.steps import go_to, sign_in_as
-
-BOOK = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { id } }"
-CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id } }"
-
-
-def _api(web: WebApp, query: str, variables: dict[str, object]) -> dict[str, object]:
-    key = web.keys["traveler"]
-    answer = httpx.post(
-        web.api_url,
-        json={"query": query, "variables": variables},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    body = answer.json()
-    assert "errors" not in body, body
-    return dict(body["data"])
 
 
 @pytest.fixture(scope="module", autouse=True)
 def bookings(web: WebApp) -> None:
     """Bookings of three kinds for the demo traveler, one of them cancelled."""
-    listings = _api(
+    key = web.keys["traveler"]
+    listings = api(
         web,
+        key,
         "{ travelTours(pagination: {take: 2}) { id } travelEvents(pagination: {take: 1}) { id startsAt } }",
-        {},
     )
-    tours, [event] = listings["travelTours"], listings["travelEvents"]  # type: ignore[misc]
-    made = [
-        _api(
-            web,
-            BOOK,
-            {"i": {"targetType": "TOUR", "targetId": tours[0]["id"], "checkIn": future_date(20)}},
-        ),  # type: ignore[index]
-        _api(
-            web,
-            BOOK,
-            {"i": {"targetType": "TOUR", "targetId": tours[1]["id"], "checkIn": future_date(21)}},
-        ),  # type: ignore[index]
-        _api(
-            web,
-            BOOK,
-            {
-                "i": {
-                    "targetType": "EVENT",
-                    "targetId": event["id"],
-                    "checkIn": event["startsAt"][:10],
-                }
-            },
-        ),
-    ]
-    _api(web, CANCEL, {"id": made[1]["createTravelBooking"]["id"]})  # type: ignore[index]
+    tours, [event] = listings["travelTours"], listings["travelEvents"]
+    book(web, key, targetType="TOUR", targetId=tours[0]["id"], checkIn=future_date(20))
+    cancelled = book(web, key, targetType="TOUR", targetId=tours[1]["id"], checkIn=future_date(21))
+    book(web, key, targetType="EVENT", targetId=event["id"], checkIn=event["startsAt"][:10])
+    api(web, key, CANCEL, {"id": cancelled["id"]})
 
 
 def test_the_admin_reads_charts_over_a_window(page: Page, web: WebApp) -> None:

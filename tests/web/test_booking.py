@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
+from tests.web.api import book
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import choose_kind, go_to, sign_in_as
 
@@ -124,23 +125,15 @@ def test_no_room_left_is_said_in_words(desktop: Page, web: WebApp, console: Cons
     # Take every room of that night through the API first.
     rooms = int(re.search(r"(\d+) rooms?", desktop.locator(".facts").inner_text()).group(1))  # type: ignore[union-attr]
     listing_id = desktop.url.rsplit("/", 1)[1].split("?")[0]
-    book = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { id } }"
     for _ in range(rooms):
-        httpx.post(
-            web.api_url,
-            json={
-                "query": book,
-                "variables": {
-                    "i": {
-                        "targetType": "PROPERTY",
-                        "targetId": listing_id,
-                        "checkIn": nights[0],
-                        "checkOut": nights[1],
-                    }
-                },
-            },
-            headers={"Authorization": f"Bearer {web.keys['admin']}"},
-        ).raise_for_status()
+        book(
+            web,
+            web.keys["admin"],
+            targetType="PROPERTY",
+            targetId=listing_id,
+            checkIn=nights[0],
+            checkOut=nights[1],
+        )
     _checkout(desktop, *nights)
     desktop.get_by_role("button", name=re.compile("^Confirm and pay")).click()
     expect(desktop.get_by_role("alert")).to_contain_text("no room left for those dates")

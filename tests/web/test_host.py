@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 import uuid
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
+from tests.web.api import book
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import go_to, sign_in_as
 
@@ -48,21 +48,14 @@ def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
 
     # A traveler books it; the host sees the booking and the room taken in the calendar strip.
     listing_id = created.get_by_role("link").get_attribute("href").rsplit("/", 1)[1]  # type: ignore[union-attr]
-    book = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { referenceCode } }"
-    variables = {
-        "i": {
-            "targetType": "PROPERTY",
-            "targetId": listing_id,
-            "checkIn": future_date(1),
-            "checkOut": future_date(3),
-        }
-    }
-    answer = httpx.post(
-        web.api_url,
-        json={"query": book, "variables": variables},
-        headers={"Authorization": f"Bearer {web.keys['traveler']}"},
-    )
-    reference = answer.json()["data"]["createTravelBooking"]["referenceCode"]
+    reference = book(
+        web,
+        web.keys["traveler"],
+        targetType="PROPERTY",
+        targetId=listing_id,
+        checkIn=future_date(1),
+        checkOut=future_date(3),
+    )["referenceCode"]
 
     go_to(page, "Host")
     expect(page.get_by_role("region", name="Bookings on your listings")).to_contain_text(reference)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
+from tests.web.api import api, book
 from tests.web.conftest import WebApp
 from tests.web.steps import choose_kind, go_to, sign_in_as
 
@@ -50,22 +50,16 @@ def test_the_itinerary_lays_out_bookings_and_favorites_by_date_and_place(
     stay = first_listing(web, key, "travelProperties")
     event = first_listing(web, key, "travelEvents", extra="startsAt", skip=12)
     tour = first_listing(web, key, "travelTours", skip=12)
-    book = "mutation ($i: CreateTravelBookingInput!) { createTravelBooking(input: $i) { referenceCode } }"
     # Each window size books its own nights (the stay may have a single room).
     first = 70 if (page.viewport_size or {"width": 0})["width"] > 600 else 110
-    reference = api(
+    reference = book(
         web,
         key,
-        book,
-        {
-            "i": {
-                "targetType": "PROPERTY",
-                "targetId": stay["id"],
-                "checkIn": future_date(first),
-                "checkOut": future_date(first + 2),
-            }
-        },
-    )["createTravelBooking"]["referenceCode"]
+        targetType="PROPERTY",
+        targetId=stay["id"],
+        checkIn=future_date(first),
+        checkOut=future_date(first + 2),
+    )["referenceCode"]
     toggle = "mutation ($t: TravelBookingType!, $id: ID!) { toggleTravelFavorite(targetType: $t, targetId: $id) }"
     for kind, listing in (("EVENT", event), ("TOUR", tour)):
         if not api(web, key, toggle, {"t": kind, "id": listing["id"]})["toggleTravelFavorite"]:
@@ -86,19 +80,6 @@ def stored_key(page: Page) -> str:
     import json
 
     return str(json.loads(page.evaluate("sessionStorage.getItem('travel.credential')"))["token"])
-
-
-def api(
-    web: WebApp, key: str, query: str, variables: dict[str, object] | None = None
-) -> dict[str, object]:
-    answer = httpx.post(
-        web.api_url,
-        json={"query": query, "variables": variables or {}},
-        headers={"Authorization": f"Bearer {key}"},
-    )
-    body = answer.json()
-    assert "errors" not in body, body
-    return dict(body["data"])
 
 
 def first_listing(

@@ -14,15 +14,17 @@ from sqlalchemy import ColumnElement, and_, case, func, select
 from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.analytics.records import CurrencyTotal, Occupancy, Sales, TopProvider, Window
 from travel.analytics.sql import days_between
+from travel.bookings.rules import longest_booking
 from travel.catalog.models import Listing, Provider
 from travel.db.session import Reads
 from travel.kernel.ids import WorkspaceId
+from travel.kernel.kinds import ListingKind
 from travel.money import from_minor
 
-PROPERTY = "PROPERTY"
-# docs/design.md §4: a stay lasts at most 365 nights, so a stay that overlaps a night checked in at
-# most 365 days before it. This bound turns the occupancy scan into a short key range.
-LONGEST_STAY = timedelta(days=365)
+# docs/design.md §4: a stay lasts at most MAX_NIGHTS (365) nights, so a stay that overlaps a night
+# checked in at most that many days before it. This bound turns the occupancy scan into a short
+# key range.
+LONGEST_STAY = timedelta(days=longest_booking(ListingKind.PROPERTY))
 
 
 def _days_before(day: date, span: timedelta) -> date:
@@ -85,7 +87,7 @@ def _property_units(workspace_id: WorkspaceId) -> ColumnElement[int]:
     """Rooms offered by all the workspace's stays (the units of every PROPERTY listing)."""
     return (
         select(func.coalesce(func.sum(Listing.units), 0))
-        .where(Listing.workspace_id == workspace_id, Listing.kind == PROPERTY)
+        .where(Listing.workspace_id == workspace_id, Listing.kind == ListingKind.PROPERTY.value)
         .scalar_subquery()
     )
 

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from alembic import op
 
+from travel.kernel.kinds import ListingKind
+
+# Only stays fill analytics_stay_dates (what occupancy counts).
+_IS_STAY = f"listing_kind = '{ListingKind.PROPERTY.value}'"
 # An update of any other column (payment status, timestamps) changes no total.
 _COUNTED_COLUMNS = "status, check_in, check_out, listing_id, listing_kind, currency, total_minor"
 
@@ -45,7 +49,7 @@ def _add(row: str) -> list[str]:
         " total_minor = analytics_daily_provider_sales.total_minor + excluded.total_minor",
         "INSERT INTO analytics_stay_dates (workspace_id, check_in, check_out, stays)"
         f" SELECT {row}.workspace_id, {row}.check_in, {row}.check_out, 1"
-        f" WHERE {row}.listing_kind = 'PROPERTY'"
+        f" WHERE {row}.{_IS_STAY}"
         " ON CONFLICT (workspace_id, check_in, check_out) DO UPDATE"
         " SET stays = analytics_stay_dates.stays + 1",
     ]
@@ -67,7 +71,7 @@ def _subtract(row: str) -> list[str]:
         f" WHERE workspace_id = {row}.workspace_id AND check_in = {row}.check_in"
         f" AND provider_id = {_provider(row)} AND currency = {row}.currency",
         f"UPDATE analytics_stay_dates SET stays = stays - 1"
-        f" WHERE {row}.listing_kind = 'PROPERTY' AND workspace_id = {row}.workspace_id"
+        f" WHERE {row}.{_IS_STAY} AND workspace_id = {row}.workspace_id"
         f" AND check_in = {row}.check_in AND check_out = {row}.check_out",
     ]
 

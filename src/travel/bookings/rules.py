@@ -5,12 +5,13 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from travel.bookings.inputs import BookingInput
 from travel.bookings.records import BookableListing
 from travel.errors import InvalidInput, Unavailable
 from travel.kernel.ids import parse_id
+from travel.kernel.kinds import ListingKind
 
 MAX_NIGHTS = 365
 # How far ahead a check-in may be (decision 0020): five years, so that a typo such as 9999 or
@@ -59,7 +60,7 @@ def parse_input(given: BookingInput, today: date) -> BookingRequest:
 
 
 def _check_out(kind: str, check_in: date, check_out: date | None) -> date:
-    if kind != "PROPERTY":
+    if not ListingKind(kind).is_stay:
         # Tours, activities, events and trips are booked for one date.
         if check_out is not None and check_out != check_in:
             raise InvalidInput(
@@ -67,7 +68,7 @@ def _check_out(kind: str, check_in: date, check_out: date | None) -> date:
             )
         return check_in
     if check_out is None:
-        raise InvalidInput("check_out", "$check_out is required for a PROPERTY")
+        raise InvalidInput("check_out", f"$check_out is required for a {kind}")
     nights = (check_out - check_in).days
     if nights < 1:
         raise InvalidInput("check_out", "$check_out must be after $check_in (at least one night)")
@@ -80,14 +81,14 @@ def longest_booking(kind: str) -> int:
     """How many days a booking of `kind` can span from check-in to check-out: a stay at most
     MAX_NIGHTS nights, anything else one date (`_check_out` enforces both). Capacity checks use
     it to bound the bookings they read."""
-    return MAX_NIGHTS if kind == "PROPERTY" else 0
+    return MAX_NIGHTS if ListingKind(kind).is_stay else 0
 
 
 def check_listing(request: BookingRequest, listing: BookableListing, now: datetime) -> None:
     """Rules that depend on the listing: its fixed date and its guest limit."""
     fixed = fixed_start(listing)
     if fixed is not None:
-        noun = listing.kind.lower()
+        noun = ListingKind(listing.kind).word
         if request.check_in != fixed.date():
             raise InvalidInput(
                 "check_in", f"$check_in must be {fixed.date().isoformat()}, the {noun}'s date (UTC)"
@@ -101,23 +102,20 @@ def check_listing(request: BookingRequest, listing: BookableListing, now: dateti
 
 def fixed_start(listing: BookableListing) -> datetime | None:
     """Events and trips happen once: at their start, at their departure."""
-    if listing.kind == "EVENT":
-        return listing.starts_at
-    if listing.kind == "TRIP":
-        return listing.departs_at
-    return None
+    column = ListingKind(listing.kind).fixed_start_column
+    return None if column is None else cast(datetime | None, getattr(listing, column))
 
 
 def guest_limit(listing: BookableListing) -> int:
     """The most guests one booking may bring: per room for stays, the capacity otherwise."""
-    if listing.kind == "PROPERTY":
+    if ListingKind(listing.kind).is_stay:
         return listing.max_guests or MAX_GUESTS_UNLIMITED_PROPERTY
     return listing.capacity or 0
 
 
 def total_minor(request: BookingRequest, listing: BookableListing) -> int:
     """Nights x price for stays, guests x price otherwise (minor units)."""
-    quantity = request.nights if listing.kind == "PROPERTY" else request.guests
+    quantity = request.nights if ListingKind(listing.kind).is_stay else request.guests
     total = quantity * listing.price_minor
     if total >= _MAX_TOTAL_MINOR:
         raise InvalidInput("guests", "The booking's total price is too large")

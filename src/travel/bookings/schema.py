@@ -270,7 +270,7 @@ async def resolve_create_booking(_: None, info: Info, input: BookingInput) -> Bo
     ctx = info.context
     session = ctx.writes()
     with INPUT:
-        return await service.create_booking(session, ctx.principal, input)
+        return await service.create_booking(session, ctx.principal, input, ctx.seen)
 
 
 @mutation.field("cancelTravelBooking")

@@ -5,6 +5,9 @@ Only a hint: the write compares the listing under its lock with what the rules u
 differs, answers with the listing as it is (travel.bookings.write.Outcome.LISTING), so a stale
 entry costs one more round trip, never a wrong booking. Keys include the workspace: an entry is
 only ever used for the workspace that read it.
+
+One instance per process, made with the app's services (its size:
+TRAVEL_BOOKED_LISTINGS_CACHE_SIZE) and handed to each request's context.
 """
 
 from __future__ import annotations
@@ -20,10 +23,10 @@ _Key = tuple[WorkspaceId, uuid.UUID]
 
 
 class SeenListings:
-    """A bounded least-recently-used map (workspace, listing id) → BookableListing (the
-    service's one kind of cache: cachetools' LRU)."""
+    """A bounded least-recently-used map (workspace, listing id) → BookableListing
+    (cachetools' LRU, as for parsed documents)."""
 
-    def __init__(self, size: int = 10_000) -> None:
+    def __init__(self, size: int) -> None:
         self._items: LRUCache[_Key, BookableListing] = LRUCache(maxsize=size)
 
     def get(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> BookableListing | None:
@@ -34,6 +37,3 @@ class SeenListings:
 
     def forget(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> None:
         self._items.pop((workspace_id, listing_id), None)
-
-
-SEEN = SeenListings()

@@ -25,7 +25,7 @@ from travel.bookings.records import (
 )
 from travel.bookings.reference import new_reference_code
 from travel.bookings.repository import booking_record_of
-from travel.bookings.seen import SEEN
+from travel.bookings.seen import SeenListings
 from travel.db.base import utcnow
 from travel.db.session import Reads
 from travel.errors import Forbidden, InvalidInput, NotFound, Unavailable, ValidationError
@@ -37,11 +37,11 @@ _ATTEMPTS = 6
 
 
 async def create_booking(
-    session: AsyncSession, principal: Principal, given: BookingInput
+    session: AsyncSession, principal: Principal, given: BookingInput, seen: SeenListings
 ) -> BookingRecord:
     """Confirm a paid booking of a listing in the caller's workspace, if there is room.
 
-    The rules run here on the listing as read (or as recently seen, travel.bookings.seen); the
+    The rules run here on the listing as read (or as recently `seen`, travel.bookings.seen); the
     write (travel.bookings.write) happens only if the listing is still that one under its lock,
     else the rules run again on the listing as it is.
     """
@@ -49,14 +49,14 @@ async def create_booking(
     now = utcnow()
     request = rules.parse_input(given, today=now.date())
     workspace_id = principal.workspace_id
-    attempt = _attempt_on_seen(principal, request, now)
+    attempt = _attempt_on_seen(principal, request, seen.get(workspace_id, request.target_id), now)
     for _ in range(_ATTEMPTS):
         result = await write.book(session, workspace_id, request.target_id, attempt)
         listing = result.listing
         if listing is None:
-            SEEN.forget(workspace_id, request.target_id)
+            seen.forget(workspace_id, request.target_id)
             raise NotFound("Listing not found")
-        SEEN.remember(workspace_id, listing)
+        seen.remember(workspace_id, listing)
         if listing.kind != request.target_type:
             raise NotFound("Listing not found")
         if result.outcome is write.Outcome.CREATED and attempt is not None:
@@ -69,11 +69,13 @@ async def create_booking(
 
 
 def _attempt_on_seen(
-    principal: Principal, request: rules.BookingRequest, now: datetime
+    principal: Principal,
+    request: rules.BookingRequest,
+    seen: BookableListing | None,
+    now: datetime,
 ) -> write.Attempt | None:
-    """An attempt built on the listing as last seen, if it passes the rules; a refusal is only
+    """An attempt built on the listing as last `seen`, if it passes the rules; a refusal is only
     ever given on the listing read fresh, so anything else starts with a read."""
-    seen = SEEN.get(principal.workspace_id, request.target_id)
     if seen is None or seen.kind != request.target_type:
         return None
     try:

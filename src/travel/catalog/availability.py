@@ -15,9 +15,9 @@ The rule itself is two predicates, `holds_night` and `holds_day`, written with o
 mean the same on Python dates and on SQLAlchemy columns. They run:
 - in Python (I/O-free): the calendar, and SQLite's booking (`has_room`, travel.bookings.write);
 - as SQLAlchemy conditions: the availability filter (travel.catalog.repository.search);
-- as PL/pgSQL text, compiled from the same predicates: PostgreSQL's one-statement booking
-  (`plpgsql_taken` and PLPGSQL_FULL beside `has_room`, rendered into
-  travel.bookings.write.function).
+- as PL/pgSQL text: PostgreSQL's one-statement booking. `plpgsql_taken` compiles the same
+  predicates into a hand-written query, and PLPGSQL_FULL writes `has_room`'s condition again
+  beside it; travel.bookings.write.function renders both into the function.
 tests/bookings/test_availability_model.py holds the booking forms equal (on PostgreSQL the
 function decides, the Python arithmetic is the model); the search tests run on both databases.
 """
@@ -33,6 +33,7 @@ from sqlalchemy import column, literal_column, table
 
 from travel.bookings.records import CONFIRMED
 from travel.catalog.records import ListingRecord
+from travel.kernel.kinds import ListingKind
 
 MAX_RANGE_DAYS = 366  # longest range a calendar or an availability filter may ask about
 HOLDS_CAPACITY = CONFIRMED  # the only status that holds capacity: a cancellation frees at once
@@ -118,8 +119,9 @@ def daily_availability(
     """A calendar from `first` to `last` (both included): for a stay, the rooms free on the
     night starting that date; for the other kinds, the places left on that date."""
     calendar = []
+    stay = ListingKind(listing.kind).is_stay
     for day in dates_between(first, last):
-        if listing.kind == "PROPERTY":
+        if stay:
             total, taken = listing.units, units_booked_on(day, spans)
         elif runs_on(day, listing.occurs_on):
             total, taken = listing.capacity or 0, persons_booked_on(day, spans)
@@ -143,7 +145,7 @@ def has_room(
     or `guests` places on every date of anything else (SQLite's booking; PLPGSQL_FULL is
     PostgreSQL's)."""
     first, last = booking.check_in, booking.check_out
-    if kind == "PROPERTY":
+    if ListingKind(kind).is_stay:
         return remaining_for_stay(units, spans, first, last) >= 1
     return remaining_persons(capacity or 0, spans, first, last) >= booking.guests
 
@@ -153,6 +155,11 @@ _SPANS = table("spans", column("check_in"), column("check_out"), column("guests"
 
 def _plpgsql(predicate: Any) -> str:
     return str(predicate)  # plain column comparisons: the same text in every dialect
+
+
+# The one kind booked by the night, as the SQL below names it (`l` is the booked listing).
+_IS_STAY = f"l.kind = '{ListingKind.PROPERTY.value}'"
+_NOT_STAY = f"l.kind <> '{ListingKind.PROPERTY.value}'"
 
 
 def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
@@ -167,7 +174,7 @@ def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
   -- the request, counting the CONFIRMED bookings that overlap it (travel.catalog.availability).
   -- A stay lasts at most {longest_stay} nights and anything else one date, which bounds the
   -- index range scanned (travel.bookings.rules.longest_booking).
-  longest := CASE WHEN l.kind = 'PROPERTY' THEN {longest_stay} ELSE {longest_other} END;
+  longest := CASE WHEN {_IS_STAY} THEN {longest_stay} ELSE {longest_other} END;
   WITH spans AS MATERIALIZED (
     SELECT s.check_in, s.check_out, s.guests FROM bookings s
     WHERE s.workspace_id = p_workspace_id AND s.listing_id = p_listing_id
@@ -177,15 +184,15 @@ def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
     SELECT b.check_in + n AS day FROM generate_series(0, b.check_out - b.check_in) AS n
   )
   SELECT coalesce(max(
-    CASE WHEN l.kind = 'PROPERTY'
+    CASE WHEN {_IS_STAY}
       THEN (SELECT count(*) FROM spans WHERE {night})
       ELSE (SELECT coalesce(sum(spans.guests), 0) FROM spans
             WHERE {day})
     END), 0) INTO taken
   FROM days
-  WHERE l.kind <> 'PROPERTY' OR day < b.check_out;"""
+  WHERE {_NOT_STAY} OR day < b.check_out;"""
 
 
 # `has_room`, negated, over the `taken` that `plpgsql_taken` counts.
-PLPGSQL_FULL = """(l.kind = 'PROPERTY' AND l.units - taken < 1)
-     OR (l.kind <> 'PROPERTY' AND coalesce(l.capacity, 0) - taken < b.guests)"""
+PLPGSQL_FULL = f"""({_IS_STAY} AND l.units - taken < 1)
+     OR ({_NOT_STAY} AND coalesce(l.capacity, 0) - taken < b.guests)"""

@@ -11,6 +11,7 @@ from travel.catalog.availability import MAX_RANGE_DAYS
 from travel.catalog.inputs import ListingFilterInput, ProviderFilterInput
 from travel.errors import InvalidInput
 from travel.kernel.ids import try_parse_id
+from travel.kernel.kinds import ListingKind
 from travel.money import currency_code
 
 MAX_TEXT = 200
@@ -117,7 +118,7 @@ def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter
     if guests is not None and guests < 1:
         raise _invalid("guests", "must be at least 1")
     dated = given.available_from is not None or given.available_to is not None
-    stay = kind == "PROPERTY"
+    stay = ListingKind(kind).is_stay
     low, high = _prices(given)
     provider_id, unknown_provider = _provider(given.provider_id)
     location = (given.location or "").strip().lower()

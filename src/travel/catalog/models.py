@@ -10,14 +10,14 @@ from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base, TenantMixin
+from travel.kernel.kinds import ListingKind
 
 
 def _occurs_on(context: Any) -> date | None:
     """Derived on insert, whatever inserts the row (service, seed or test factory)."""
     params = context.get_current_parameters()
-    instant = {"EVENT": params.get("starts_at"), "TRIP": params.get("departs_at")}.get(
-        params.get("kind")
-    )
+    column = ListingKind(params["kind"]).fixed_start_column
+    instant = None if column is None else params.get(column)
     return instant.astimezone(UTC).date() if isinstance(instant, datetime) else None
 
 

@@ -68,7 +68,7 @@ class TenantMixin:
 
 
 # Tables whose rows belong to one workspace: each carries `workspace_id` and, on PostgreSQL,
-# a row-level-security policy (see travel.db.rls).
+# a row-level-security policy (created by the migrations: revision 0005, docs/decisions/0003).
 TENANT_TABLES: tuple[str, ...] = (
     "members",
     "api_keys",

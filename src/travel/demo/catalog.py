@@ -134,12 +134,12 @@ async def seed_catalog(
     host owns every provider, so the ownership check has nothing to refuse)."""
     hosts = [await _provider(session, host, name, "HOST") for name in data.HOSTS]
     operators = [await _provider(session, host, name, "OPERATOR") for name in data.OPERATORS]
-    builders: dict[str, tuple[list[uuid.UUID], Callable[[int], dict[str, Any]]]] = {
-        "PROPERTY": (hosts, lambda n: stay(rng, n)),
-        "TOUR": (operators, lambda n: tour(rng, n)),
-        "ACTIVITY": (operators, lambda n: activity(rng, n)),
-        "EVENT": (operators, lambda n: event(rng, n, today)),
-        "TRIP": (operators, lambda n: trip(rng, n, today)),
+    builders: dict[ListingKind, tuple[list[uuid.UUID], Callable[[int], dict[str, Any]]]] = {
+        ListingKind.PROPERTY: (hosts, lambda n: stay(rng, n)),
+        ListingKind.TOUR: (operators, lambda n: tour(rng, n)),
+        ListingKind.ACTIVITY: (operators, lambda n: activity(rng, n)),
+        ListingKind.EVENT: (operators, lambda n: event(rng, n, today)),
+        ListingKind.TRIP: (operators, lambda n: trip(rng, n, today)),
     }
     rows = []
     for kind, (providers, build) in builders.items():
@@ -147,11 +147,11 @@ async def seed_catalog(
             fields = build(n)
             rating = round(rng.uniform(3.4, 5.0), 1) if rng.random() < 0.85 else None
             provider = rng.choice(providers)
-            given = CREATE_INPUTS[ListingKind(kind)](provider_id=str(provider), **fields)
+            given = CREATE_INPUTS[kind](provider_id=str(provider), **fields)
             values = rules.listing_values(given)
             if rating is not None:  # a few listings are too new to be rated
                 values["rating"] = rating
-            rows.append((provider, kind, values))
+            rows.append((provider, kind.value, values))
     await repository.insert_listings(session, host.workspace_id, rows)
     provider_ratings = {p: round(rng.uniform(3.8, 4.9), 1) for p in hosts + operators}
     await repository.set_provider_ratings(session, host.workspace_id, provider_ratings)

@@ -8,7 +8,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.db.base import utcnow
 from travel.events import repository
 from travel.kernel.ids import WorkspaceId
 
@@ -37,13 +36,3 @@ async def publish_row(session: AsyncSession, row: dict[str, Any]) -> None:
     statement); the dispatcher sends them after commit.
     """
     await repository.insert_event(session, row)
-
-
-async def publish(
-    session: AsyncSession, workspace_id: WorkspaceId, event_type: str, data: dict[str, Any]
-) -> uuid.UUID:
-    """Record `event_type` with `data` (JSON-serialisable) now; returns the event's id."""
-    row = event_row(workspace_id, event_type, data, utcnow())
-    await publish_row(session, row)
-    event_id: uuid.UUID = row["id"]
-    return event_id

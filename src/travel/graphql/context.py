@@ -11,6 +11,7 @@ from graphql import GraphQLResolveInfo
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
+from travel.bookings.seen import SeenListings
 from travel.db.engine import Engines
 from travel.db.session import Reads, tenant_reads, tenant_transaction
 from travel.kernel.ids import WorkspaceId
@@ -26,6 +27,9 @@ class RequestContext:
     decision 0071); each mutation field runs in its own write transaction, committed
     when the field succeeds and rolled back when it raises (see `mutation_transaction`).
 
+    `seen` is the process's memory of booked listings (travel.bookings.seen), which the
+    booking mutation reads and updates.
+
     A request given a `held` session (a mutation under an Idempotency-Key) runs everything in
     that session's one transaction, which its owner commits: each mutation field in a savepoint,
     released when the field succeeds and rolled back when it raises.
@@ -36,11 +40,13 @@ class RequestContext:
         principal: Principal,
         engines: Engines,
         *,
+        seen: SeenListings,
         held: AsyncSession | None = None,
     ) -> None:
         self.principal = principal
         self.workspace_id: WorkspaceId = principal.workspace_id
         self.engines = engines
+        self.seen = seen
         self._read_cm: AbstractAsyncContextManager[Reads] | None = None
         self._read_session: Reads | None = None
         self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions

@@ -204,7 +204,7 @@ class GraphQLEndpoint:
         operation: Operation,
         headers: dict[str, str],
     ) -> Reply:
-        context = RequestContext(principal, engines)
+        context = RequestContext(principal, engines, seen=self.services.seen_listings)
         try:
             result = await self._execute(operation, context)
         finally:
@@ -231,7 +231,9 @@ class GraphQLEndpoint:
                 idempotency.require_grants(principal, exchange.root_fields)
                 replayed = {**headers, idempotency.REPLAYED_HEADER: "true"}
                 return Reply(stored.status_code, stored.response.encode(), replayed)
-            context = RequestContext(principal, engines, held=session)
+            context = RequestContext(
+                principal, engines, seen=self.services.seen_listings, held=session
+            )
             result = await self._execute(operation, context)
             reply = respond(exchange, result, headers)
             if not _ran(result):  # the variables did not fit: nothing ran, the key stays free

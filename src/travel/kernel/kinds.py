@@ -1,5 +1,6 @@
 """The five kinds of listing and everything keyed by them: the GraphQL type and operation names,
-the booking unit, the word of reference codes (docs/design.md §3, §4)."""
+the words the schema describes them with, the booking unit, the date an event or a trip is fixed
+to, the word of reference codes (docs/design.md §3, §4)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,28 @@ class ListingKind(StrEnum):
     ACTIVITY = "ACTIVITY"
     EVENT = "EVENT"
     TRIP = "TRIP"
+
+    @property
+    def word(self) -> str:
+        """The kind in prose: stay, tour, activity, event, trip."""
+        return "stay" if self.is_stay else self.value.lower()
+
+    @property
+    def plural(self) -> str:
+        """stays, tours, activities, events, trips."""
+        return _plural(self.word)
+
+    @property
+    def article(self) -> str:
+        """The indefinite article before `word`: a stay, an activity, ..."""
+        return "an" if self.word[0] in "aeiou" else "a"
+
+    @property
+    def list_title(self) -> str:
+        """How the schema's descriptions name a list of them: Stays, Tours, ..., and the trips
+        said to be transport departures."""
+        title = self.plural.capitalize()
+        return f"{title} (transport departures)" if self is ListingKind.TRIP else title
 
     @property
     def noun(self) -> str:
@@ -33,8 +56,7 @@ class ListingKind(StrEnum):
     @property
     def list_query(self) -> str:
         """The query of a page of listings: travelProperties, travelTours, ..."""
-        noun = self.noun
-        return f"travel{noun[:-1]}ies" if noun.endswith("y") else f"travel{noun}s"
+        return f"travel{_plural(self.noun)}"
 
     @property
     def count_query(self) -> str:
@@ -56,6 +78,17 @@ class ListingKind(StrEnum):
         return self is ListingKind.PROPERTY
 
     @property
+    def fixed_start_column(self) -> str | None:
+        """Events and trips happen once: the listing column (and record field) of the instant
+        they start or depart, whose UTC date is the only one they can be booked on. None for
+        kinds that run every date."""
+        if self is ListingKind.EVENT:
+            return "starts_at"
+        if self is ListingKind.TRIP:
+            return "departs_at"
+        return None
+
+    @property
     def booking_unit(self) -> str:
         """What a booking's quantity counts: NIGHT for stays, PERSON for the rest."""
         return "NIGHT" if self.is_stay else "PERSON"
@@ -64,6 +97,11 @@ class ListingKind(StrEnum):
     def reference_word(self) -> str:
         """The middle part of a booking's reference code: TRV-{word}-XXXXXXXX."""
         return self.value
+
+
+def _plural(word: str) -> str:
+    """activity → activities, Property → Properties; stay → stays."""
+    return f"{word[:-1]}ies" if word[-1] == "y" and word[-2] not in "aeiou" else f"{word}s"
 
 
 KINDS = tuple(ListingKind)

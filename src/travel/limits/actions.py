@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from travel.kernel.kinds import KINDS
+
 READ = "read"
 BOOK = "book"
 WRITE = "write"
@@ -22,16 +24,7 @@ FALLBACK_PLAN = "free"
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     READ: (
-        "travelProperties",
-        "travelProperty",
-        "travelTours",
-        "travelTour",
-        "travelActivities",
-        "travelActivity",
-        "travelEvents",
-        "travelEvent",
-        "travelTrips",
-        "travelTrip",
+        *(query for kind in KINDS for query in (kind.list_query, kind.one_query, kind.count_query)),
         "travelProviders",
         "travelProvider",
         "travelBookings",
@@ -39,23 +32,11 @@ _FIELDS: dict[str, tuple[str, ...]] = {
         "travelFavorites",
         "travelViewer",
         "travelProvidersCount",
-        "travelPropertiesCount",
-        "travelToursCount",
-        "travelActivitiesCount",
-        "travelEventsCount",
-        "travelTripsCount",
         "travelBookingsCount",
         "travelFavoritesCount",
     ),
     BOOK: ("createTravelBooking", "cancelTravelBooking", "toggleTravelFavorite"),
-    WRITE: (
-        "createTravelProvider",
-        "createTravelProperty",
-        "createTravelTour",
-        "createTravelActivity",
-        "createTravelEvent",
-        "createTravelTrip",
-    ),
+    WRITE: ("createTravelProvider", *(kind.create_mutation for kind in KINDS)),
     ANALYTICS: ("travelOverviewStats", "travelAnalytics"),
 }
 ROOT_FIELD_ACTIONS: dict[str, str] = {

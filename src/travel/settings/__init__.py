@@ -57,7 +57,11 @@ class Settings:
     # connections). docs/decisions/0080-database-outages-answer-503.md
     db_timeout_seconds: float = 30.0
     auth_cache_seconds: float = 2.0
-    auth_cache_size: int = 10_000  # credentials remembered (least recently used evicted)
+    # Credentials remembered, each for auth_cache_seconds (when full, least recently used first).
+    auth_cache_size: int = 10_000
+    # Listings a booking read, remembered so that the next booking of one goes straight to its
+    # write (travel.bookings.seen; least recently used evicted).
+    booked_listings_cache_size: int = 10_000
     # Failed authentications one client address may cause per minute before the credentials
     # it sends are no longer looked up (429; credentials already cached still work).
     auth_failures_per_minute: int = 120
@@ -103,6 +107,9 @@ class Settings:
             db_timeout_seconds=read.number("TRAVEL_DB_TIMEOUT_SECONDS", 30.0, 0.1, 3600.0),
             auth_cache_seconds=read.number("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
             auth_cache_size=read.integer("TRAVEL_AUTH_CACHE_SIZE", 10_000, 1, 10_000_000),
+            booked_listings_cache_size=read.integer(
+                "TRAVEL_BOOKED_LISTINGS_CACHE_SIZE", 10_000, 1, 10_000_000
+            ),
             auth_failures_per_minute=read.integer(
                 "TRAVEL_AUTH_FAILURES_PER_MINUTE", 120, 1, 10_000_000
             ),

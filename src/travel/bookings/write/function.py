@@ -32,6 +32,7 @@ from travel.bookings.records import BookableListing
 from travel.bookings.rules import longest_booking
 from travel.catalog.availability import PLPGSQL_FULL, plpgsql_taken
 from travel.events.repository import fan_out_in_plpgsql
+from travel.kernel.kinds import ListingKind
 
 NAME = "travel_book_listing"
 SIGNATURE = "uuid, text, uuid, json, json"
@@ -52,7 +53,12 @@ LISTING_COLUMNS = tuple(f.name for f in fields(BookableListing) if f.name != "id
 _SEEN = {column: _SQL_TYPES[column] for column in LISTING_COLUMNS}
 _CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
 _RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
-_TAKEN = plpgsql_taken(longest_booking("PROPERTY"), longest_booking("TOUR"))
+# How far back an overlapping booking can start: a stay's longest span, and every other kind's
+# (one date: a tour stands for them all).
+_TAKEN = plpgsql_taken(
+    longest_stay=longest_booking(ListingKind.PROPERTY),
+    longest_other=longest_booking(ListingKind.TOUR),
+)
 _FAN_OUT = fan_out_in_plpgsql(
     workspace="p_workspace_id", event_id="(p_rows->'event'->>'id')::uuid", at="b.created_at"
 )

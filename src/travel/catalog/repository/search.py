@@ -24,6 +24,7 @@ from travel.catalog.availability import HOLDS_CAPACITY, holds_day, holds_night
 from travel.catalog.filters import DateWindow, ListingFilter
 from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
+from travel.kernel.kinds import ListingKind
 from travel.money import EXPONENTS
 
 _taken, _later = aliased(Booking), aliased(Booking)
@@ -139,8 +140,8 @@ def _places_free(workspace_id: WorkspaceId, window: DateWindow, guests: int) -> 
     return and_(first <= last, or_(Listing.capacity - places_taken(first) >= guests, free_later))
 
 
-def _fits_party(kind: str, guests: int) -> ColumnElement[bool]:
-    if kind == "PROPERTY":
+def _fits_party(stay: bool, guests: int) -> ColumnElement[bool]:
+    if stay:
         return or_(Listing.max_guests.is_(None), Listing.max_guests >= guests)
     return Listing.capacity >= guests
 
@@ -149,6 +150,7 @@ def listing_conditions(
     workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
 ) -> list[Any]:
     """The WHERE conditions (beyond workspace and kind) that `conditions` asks for."""
+    stay = ListingKind(kind).is_stay
     where: list[Any] = contains_all([Listing.name, Listing.description], conditions.words)
     if conditions.location:
         where += contains_all([Listing.location], [conditions.location])
@@ -162,8 +164,8 @@ def listing_conditions(
         where.append(Listing.provider_id == conditions.provider_id)
     guests = conditions.guests or 1
     if conditions.guests is not None:
-        where.append(_fits_party(kind, guests))
-    if conditions.window is not None and kind == "PROPERTY":
+        where.append(_fits_party(stay, guests))
+    if conditions.window is not None and stay:
         where.append(_stay_free(workspace_id, conditions.window))
     elif conditions.window is not None:
         where.append(_places_free(workspace_id, conditions.window, guests))

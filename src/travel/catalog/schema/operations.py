@@ -8,8 +8,9 @@ _PROVIDER_FILTER = '    "Conditions the providers must meet (all of them); none:
 _READ = "Needs travel:read (FORBIDDEN otherwise)."
 
 
-def _listing_queries(kind: ListingKind, plural: str, one: str) -> str:
+def _listing_queries(kind: ListingKind) -> str:
     """The list, one-item and count queries of one listing kind."""
+    plural, one = kind.list_title, kind.word
     return (
         f'  "{plural}, oldest first. {_READ}"\n'
         f"  {kind.list_query}(\n{_PAGINATION}    pagination: TravelPaginationInput\n"
@@ -24,13 +25,19 @@ def _listing_queries(kind: ListingKind, plural: str, one: str) -> str:
     )
 
 
-_WORDS = {
-    "PROPERTY": ("Stays", "stay"),
-    "TOUR": ("Tours", "tour"),
-    "ACTIVITY": ("Activities", "activity"),
-    "EVENT": ("Events", "event"),
-    "TRIP": ("Trips (transport departures)", "trip"),
-}
+def _create_mutation(kind: ListingKind) -> str:
+    """The mutation that lists a new one of `kind`."""
+    a_kind = f"{kind.article} {kind.word}"
+    return f'''  """
+  Add {a_kind} under a provider the caller owns (admins: any). Needs travel:host; another
+  member's provider is FORBIDDEN, an unknown one NOT_FOUND, a bad field VALIDATION_ERROR.
+  """
+  {kind.create_mutation}(
+    "The {kind.word} to list."
+    input: {kind.create_input}!
+  ): {kind.type_name}
+'''
+
 
 OPERATION_DEFS = (
     f"""
@@ -50,7 +57,7 @@ extend type Query {{
 {_PROVIDER_FILTER}    filter: TravelProviderFilterInput
   ): Int
 """
-    + "".join(_listing_queries(kind, *_WORDS[kind.value]) for kind in KINDS)
+    + "".join(_listing_queries(kind) for kind in KINDS)
     + '''}
 
 extend type Mutation {
@@ -63,23 +70,6 @@ extend type Mutation {
     input: CreateTravelProviderInput!
   ): TravelProvider
 '''
-    + "".join(
-        f'''  """
-  Add {article} {noun} under a provider the caller owns (admins: any). Needs travel:host; another
-  member's provider is FORBIDDEN, an unknown one NOT_FOUND, a bad field VALIDATION_ERROR.
-  """
-  {kind.create_mutation}(
-    "The {noun} to list."
-    input: CreateTravel{kind.noun}Input!
-  ): {kind.type_name}
-'''
-        for kind, article, noun in (
-            (ListingKind.PROPERTY, "a", "stay"),
-            (ListingKind.TOUR, "a", "tour"),
-            (ListingKind.ACTIVITY, "an", "activity"),
-            (ListingKind.EVENT, "an", "event"),
-            (ListingKind.TRIP, "a", "trip"),
-        )
-    )
+    + "".join(_create_mutation(kind) for kind in KINDS)
     + "}\n"
 )

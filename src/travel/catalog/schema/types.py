@@ -1,5 +1,7 @@
 """SDL of the catalog's output types: providers, the listing interface, its five kinds."""
 
+from travel.kernel.kinds import ListingKind
+
 # The fields every listing kind shares, with their descriptions; the interface and each kind
 # repeat them (GraphQL requires it), so they are written once here.
 _SHARED_BEFORE_PRICE = """\
@@ -123,15 +125,12 @@ interface TravelListing {
 )
 
 
-def _listing_type(name: str, description: str, per_person: str | None, own_fields: str) -> str:
-    """SDL of one listing kind; `per_person` names it in pricePerNight's deprecation."""
-    deprecated = (
-        f' @deprecated(reason: "{per_person} are priced per person: use `price`.")'
-        if per_person
-        else ""
-    )
+def _listing_type(kind: ListingKind, description: str, own_fields: str) -> str:
+    """SDL of one listing kind; pricePerNight is deprecated on all but stays."""
+    per_person = f"{kind.plural.capitalize()} are priced per person: use `price`."
+    deprecated = "" if kind.is_stay else f' @deprecated(reason: "{per_person}")'
     return (
-        f'"""{description}"""\ntype {name} implements TravelListing {{\n'
+        f'"""{description}"""\ntype {kind.type_name} implements TravelListing {{\n'
         f"{_SHARED_BEFORE_PRICE}{_PRICE_PER_NIGHT}{deprecated}\n{_SHARED_AFTER_PRICE}"
         f"{own_fields}}}\n\n"
     )
@@ -148,9 +147,8 @@ _PER_DATE_FIELDS = (
 LISTING_TYPE_DEFS = "".join(
     [
         _listing_type(
-            "TravelProperty",
+            ListingKind.PROPERTY,
             "A stay: `units` identical rooms, each for up to `maxGuests`; priced per night.",
-            None,
             (
                 '  "Guests one booking may bring (one room); null: no stated limit (then 100)."\n'
                 "  maxGuests: Int\n"
@@ -159,21 +157,18 @@ LISTING_TYPE_DEFS = "".join(
             ),
         ),
         _listing_type(
-            "TravelTour",
+            ListingKind.TOUR,
             "A guided tour: `capacity` persons per date; priced per person.",
-            "Tours",
             _PER_DATE_FIELDS,
         ),
         _listing_type(
-            "TravelActivity",
+            ListingKind.ACTIVITY,
             "An activity: `capacity` persons per date; priced per person.",
-            "Activities",
             _PER_DATE_FIELDS,
         ),
         _listing_type(
-            "TravelEvent",
+            ListingKind.EVENT,
             "An event: `capacity` persons, booked on the UTC date it starts; priced per person.",
-            "Events",
             (
                 '  "Places for the event (1 to 100,000): the guests of its bookings together."\n'
                 "  capacity: Int!\n"
@@ -184,10 +179,9 @@ LISTING_TYPE_DEFS = "".join(
             ),
         ),
         _listing_type(
-            "TravelTrip",
+            ListingKind.TRIP,
             "A transport departure: `capacity` seats, booked on the UTC date it departs;"
             " per person.",
-            "Trips",
             (
                 '  "Seats on the departure (1 to 100,000): the guests of its bookings together."\n'
                 "  capacity: Int!\n"

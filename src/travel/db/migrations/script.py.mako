@@ -4,11 +4,11 @@ Revision ID: ${up_revision}
 Revises: ${down_revision | comma,n}
 """
 
+# A revision carries its own SQL and imports nothing from `travel` (tests/db/test_migrations.py
+# checks): times are sa.DateTime(timezone=True), and a new tenant table gets its row-level
+# security policy here, written out as revision 0005 writes it.
 import sqlalchemy as sa
 from alembic import op
-
-from travel.db.base import UtcDateTime
-from travel.db.rls import disable_tenant_rls, enable_tenant_rls
 ${imports if imports else ""}
 
 revision = ${repr(up_revision)}
