@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -36,9 +36,10 @@ from travel.bookings.records import (
 from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
 from travel.catalog.models import Listing, Provider
 from travel.catalog.records import ListingRecord
-from travel.db.base import columns_for
+from travel.db.base import columns_for, table_of
 from travel.db.session import CompiledRead, Reads
 from travel.kernel.ids import WorkspaceId
+from travel.kernel.kinds import ListingKind
 from travel.pagination import Page
 
 _BOOKING_COLUMNS = columns_for(
@@ -59,21 +60,40 @@ async def lock_listing(
 ) -> BookableListing | None:
     """The listing, row-locked until commit (`FOR UPDATE` on PostgreSQL; on SQLite the
     writer already holds the database's write lock), so capacity checks cannot interleave."""
-    stmt = (
-        select(*_BOOKABLE_COLUMNS)
-        .where(Listing.workspace_id == workspace_id, Listing.id == listing_id)
-        .with_for_update()
-    )
-    row = (await session.execute(stmt)).first()
+    params = {"workspace_id": workspace_id, "listing_id": listing_id}
+    row = (await session.execute(LOCK_LISTING, params)).first()
     return None if row is None else BookableListing(*row)
 
 
-def _confirmed_on(workspace_id: WorkspaceId, listing_id: uuid.UUID) -> ColumnElement[bool]:
-    return and_(
-        Booking.workspace_id == workspace_id,
-        Booking.listing_id == listing_id,
+# The statements of SQLite's booking write (travel.bookings.write.in_python, which runs them on
+# its driver) and of every change's rows are built once with bound parameters: SQLAlchemy
+# reuses their compiled forms (building an INSERT from a row's values, per request, was most of
+# a SQLite booking's CPU: 154 constructs a booking).
+LOCK_LISTING = (
+    select(*_BOOKABLE_COLUMNS)
+    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("listing_id"))
+    .with_for_update()
+)
+CONFIRMED_SPANS = (
+    select(Booking.check_in, Booking.check_out, func.sum(Booking.guests), func.count())
+    .where(
+        Booking.workspace_id == bindparam("workspace_id"),
+        Booking.listing_id == bindparam("listing_id"),
         Booking.status == HOLDS_CAPACITY,
+        Booking.check_in <= bindparam("last"),
+        Booking.check_in >= bindparam("earliest"),
+        Booking.check_out >= bindparam("first"),
     )
+    .group_by(Booking.check_in, Booking.check_out)
+)
+INSERT_BOOKING = {
+    dialect: upsert(table_of(Booking))
+    .on_conflict_do_nothing(index_elements=["workspace_id", "reference_code"])
+    .returning(table_of(Booking).c.id)
+    for dialect, upsert in (("postgresql", pg_insert), ("sqlite", sqlite_insert))
+}
+INSERT_TRANSITION = insert(table_of(BookingTransition))
+INSERT_AUDIT = insert(table_of(AuditEntry))
 
 
 async def confirmed_spans(
@@ -88,15 +108,39 @@ async def confirmed_spans(
 
     No booking spans more than `longest_booking` days, which bounds the index range on
     `check_in` (without it the scan would cover every earlier booking of the listing).
+    Bookings with the same dates come back as one row with their count and guests summed: a
+    tour's date booked a thousand times is one span of a thousand places, as the arithmetic
+    counts it (places add up; a stay's span stands once per booking, a room each).
     """
+    params = span_params(workspace_id, listing, first, last)
+    return spans_of(listing.kind, await session.execute(CONFIRMED_SPANS, params))
+
+
+def span_params(
+    workspace_id: WorkspaceId, listing: BookableListing, first: date, last: date
+) -> dict[str, Any]:
+    """CONFIRMED_SPANS' parameters for `listing` and the dates `first..last`."""
     longest = timedelta(days=rules.longest_booking(listing.kind))
-    stmt = select(Booking.check_in, Booking.check_out, Booking.guests).where(
-        _confirmed_on(workspace_id, listing.id),
-        Booking.check_in <= last,
-        Booking.check_in >= first - longest,
-        Booking.check_out >= first,
-    )
-    return [BookedSpan(*row) for row in await session.execute(stmt)]
+    return {
+        "workspace_id": workspace_id,
+        "listing_id": listing.id,
+        "first": first,
+        "last": last,
+        "earliest": first - longest,
+    }
+
+
+def spans_of(kind: str, rows: Iterable[Sequence[Any]]) -> list[BookedSpan]:
+    """The spans of CONFIRMED_SPANS' rows (dates, summed guests, count) for a listing of
+    `kind`: places add up into one span; a stay's span stands once per booking, a room each."""
+    stay = ListingKind(kind).is_stay
+    spans = []
+    for check_in, check_out, guests, count in rows:
+        if stay:
+            spans += [BookedSpan(check_in, check_out, guests // count)] * count
+        else:
+            spans.append(BookedSpan(check_in, check_out, guests))
+    return spans
 
 
 async def insert_booking(session: AsyncSession, row: dict[str, Any]) -> bool:
@@ -106,15 +150,8 @@ async def insert_booking(session: AsyncSession, row: dict[str, Any]) -> bool:
     One statement (`INSERT … ON CONFLICT DO NOTHING RETURNING`): the unique index decides, also
     against concurrent transactions, with no look-up first and no savepoint.
     """
-    dialect = session.get_bind().dialect.name
-    upsert = pg_insert if dialect == "postgresql" else sqlite_insert
-    stmt = (
-        upsert(Booking)
-        .values(**row)
-        .on_conflict_do_nothing(index_elements=["workspace_id", "reference_code"])
-        .returning(Booking.id)
-    )
-    return (await session.execute(stmt)).scalar_one_or_none() is not None
+    stmt = INSERT_BOOKING[session.get_bind().dialect.name]
+    return (await session.execute(stmt, row)).scalar_one_or_none() is not None
 
 
 async def booking_for_update(
@@ -280,8 +317,8 @@ async def insert_change_rows(
     session: AsyncSession, transition: dict[str, Any], audit: dict[str, Any]
 ) -> None:
     """Insert a change's timeline step and audit entry (rows with every column)."""
-    await session.execute(insert(BookingTransition).values(transition))
-    await session.execute(insert(AuditEntry).values(audit))
+    await session.execute(INSERT_TRANSITION, transition)
+    await session.execute(INSERT_AUDIT, audit)
 
 
 _TRANSITION_COLUMNS = columns_for(

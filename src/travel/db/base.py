@@ -7,7 +7,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, MetaData, Uuid, func
+from sqlalchemy import DateTime, ForeignKey, MetaData, Table, Uuid, func
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 from sqlalchemy.types import JSON, TypeDecorator
@@ -104,3 +104,11 @@ def columns_for(record: type[Any], model: type[Any], **renamed: Any) -> tuple[An
                 )
             columns.append(column)
     return tuple(columns)
+
+
+def table_of(model: type[Any]) -> Table:
+    """A mapped class's table, as Core statements take it (an INSERT of plain rows skips the
+    ORM's bulk machinery)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table

@@ -159,10 +159,12 @@ def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
         pool_size=pool_size,
         max_overflow=0,
         pool_timeout=30,
-        # The readers' users end every transaction they begin (sessions commit or roll back,
-        # a request's reads run in autocommit): the pool's own rollback on check-in would be a
-        # hop to aiosqlite's thread for each request, for nothing. The writer keeps it.
-        pool_reset_on_return="rollback" if immediate else None,
+        # Every user of a connection ends the transaction it began (SQLAlchemy's connections
+        # and sessions roll back what they did not commit, a request's reads run in
+        # autocommit, the booking's write commits or rolls back in its one hop,
+        # travel.bookings.write): the pool's own rollback on check-in would be one more hop to
+        # aiosqlite's thread for each request, for nothing.
+        pool_reset_on_return=None,
         connect_args={"timeout": 15},
         **_JSON,
     )

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVarTuple, overload
+from typing import Any, TypeVar, TypeVarTuple, overload
 
 from sqlalchemy import (
     Connection,
@@ -102,7 +102,7 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     Lazily, when the session first uses a connection: a mutation that fails before touching the
     database costs no round trip. A connection in autocommit has no transaction to scope (a
     transaction-local setting would end with its own statement): its statements scope
-    themselves (`autocommit_driver`).
+    themselves (`own_driver`).
     """
     settings: tuple[tuple[str, str], ...] | None = session.info.get(_SCOPE)
     if not settings or connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
@@ -136,7 +136,7 @@ async def _workspace_setting(engines: Engines, workspace_id: WorkspaceId) -> str
 
 def workspace_setting(session: AsyncSession) -> str:
     """The `travel.workspace_id` a tenant session's transactions start with: what a statement
-    on its `autocommit_driver` sets itself (PostgreSQL's booking function)."""
+    on its `own_driver` sets itself (PostgreSQL's booking function)."""
     for name, value in session.info.get(_SCOPE, ()):
         if name == SETTING:
             return str(value)
@@ -161,7 +161,7 @@ async def tenant_transaction(
             await session.commit()
     finally:
         pooled = session.info.pop(_DRIVER, None)
-        if pooled is not None:  # taken by `autocommit_driver`; nothing began a transaction on it
+        if pooled is not None:  # taken by `own_driver`; nothing began a transaction on it
             pooled.close()
         if session.in_transaction():
             await asyncio.shield(session.close())
@@ -211,6 +211,7 @@ def scope_reads(engines: Engines) -> None:
 
 
 _Ts = TypeVarTuple("_Ts")
+T = TypeVar("T")
 
 
 class SerialConnection:
@@ -367,16 +368,20 @@ async def _fetch_aiosqlite(driver: Any, sql: str, args: list[Any]) -> Sequence[A
 
 
 _UNKNOWN: Any = object()
+_REQUIRED: Any = object()  # a parameter the caller must give (not a value the statement fixes)
+
+Bind = tuple[str, Callable[[Any], Any] | None, Any]  # name, conversion, fixed value
 
 
 @dataclass(frozen=True, slots=True)
 class DriverForm:
-    """A CompiledRead as the driver runs it: its SQL (on PostgreSQL with the scoping wrapper),
-    each parameter's name and bind conversion in order, how the driver runs it, and the
-    conversion of a result row (None: rows as they come)."""
+    """A statement as the driver runs it: its SQL (on PostgreSQL with the scoping wrapper),
+    each parameter's name, bind conversion and (for a literal of the statement) value in
+    order, how the driver runs it, and the conversion of a result row (None: rows as they
+    come)."""
 
     sql: str
-    binds: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+    binds: tuple[Bind, ...]
     run: Callable[[Any, str, list[Any]], Awaitable[Sequence[Any]]]
     convert: Callable[[Any], list[Any]] | None
     scoped: bool  # the workspace is the last argument (PostgreSQL's `_SCOPED_READ`)
@@ -385,36 +390,57 @@ class DriverForm:
     async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm | None:
         """The read's form for `dialect`; None when only SQLAlchemy can run it (a list
         parameter SQLite receives as an expanding IN, made anew for each length)."""
-        postgresql = dialect.name == "postgresql"
-        statement = read.for_postgresql if postgresql else read.statement
+        if dialect.name != "postgresql":
+            return cls.on_sqlite(read.statement, dialect)
+        statement = read.for_postgresql
         compiled = statement.compile(dialect=dialect)
+        binds = _binds(compiled, dialect)
+        sql = _SCOPED_READ.format(n=len(binds) + 1, statement=compiled.string)
+        # Result conversions need the driver's type of each column (as SQLAlchemy's do).
+        attributes = (await driver.prepare(sql)).get_attributes()
+        processors = [
+            column.type.dialect_impl(dialect).result_processor(dialect, attribute.type.oid)
+            for column, attribute in zip(statement.selected_columns, attributes, strict=True)
+        ]
+        return cls(sql, binds, _fetch_asyncpg, _converter(processors), scoped=True)
+
+    @classmethod
+    def on_sqlite(
+        cls, statement: Any, dialect: Dialect, keys: Sequence[str] | None = None
+    ) -> DriverForm | None:
+        """Any Core statement for SQLite (an INSERT of plain rows: `keys`, its columns); None
+        when it has a list parameter, which only SQLAlchemy expands."""
+        compiled = statement.compile(dialect=dialect, column_keys=keys)
         if any(bind.expanding for bind in compiled.binds.values()):
             return None
-        names = compiled.positiontup or []
-        binds = tuple(
-            (name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
-            for name in names
-        )
-        if postgresql:
-            sql = _SCOPED_READ.format(n=len(names) + 1, statement=compiled.string)
-            # Result conversions need the driver's type of each column (as SQLAlchemy's do).
-            attributes = (await driver.prepare(sql)).get_attributes()
-            coltypes = [attribute.type.oid for attribute in attributes]
-        else:
-            sql = compiled.string
-            coltypes = [None] * len(statement.selected_columns)
-        processors = [
-            column.type.dialect_impl(dialect).result_processor(dialect, coltype)
-            for column, coltype in zip(statement.selected_columns, coltypes, strict=True)
-        ]
-        run = _fetch_asyncpg if postgresql else _fetch_aiosqlite
-        return cls(sql, binds, run, _converter(processors), scoped=postgresql)
+        columns = getattr(statement, "selected_columns", None) or ()
+        processors = [c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns]
+        binds = _binds(compiled, dialect)
+        return cls(compiled.string, binds, _fetch_aiosqlite, _converter(processors), scoped=False)
 
     def arguments(self, params: Mapping[str, Any], workspace: str | None) -> list[Any]:
-        args = [params[n] if bind is None else bind(params[n]) for n, bind in self.binds]
+        args = []
+        for name, bind, fixed in self.binds:
+            value = params[name] if fixed is _REQUIRED else params.get(name, fixed)
+            args.append(value if bind is None else bind(value))
         if self.scoped:
             args.append(workspace)
         return args
+
+    def rows_now(self, connection: Any, params: Mapping[str, Any]) -> list[Any]:
+        """Run it on a sqlite3 connection, in the thread that owns it (inside aiosqlite's:
+        travel.bookings.write.in_python)."""
+        rows = connection.execute(self.sql, self.arguments(params, None)).fetchall()
+        return rows if self.convert is None else [self.convert(row) for row in rows]
+
+
+def _binds(compiled: Any, dialect: Dialect) -> tuple[Bind, ...]:
+    binds = []
+    for name in compiled.positiontup or ():
+        bind = compiled.binds[name]
+        process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+        binds.append((name, process, _REQUIRED if bind.required else bind.effective_value))
+    return tuple(binds)
 
 
 def _converter(
@@ -462,35 +488,45 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
         await reads.release()
 
 
-_DRIVER = "travel.driver"  # session.info: the pooled connection `autocommit_driver` took
+_DRIVER = "travel.driver"  # session.info: the pooled connection `own_driver` took
 
 
-async def autocommit_driver(session: AsyncSession) -> Any:
-    """A driver connection (asyncpg's) for statements that each are their own transaction (no
-    BEGIN/COMMIT round trips), so each must set the workspace itself, as PostgreSQL's booking
-    function does (travel.bookings.write).
+async def own_driver(session: AsyncSession) -> tuple[Any, bool]:
+    """A driver connection (asyncpg's or aiosqlite's) for a write that runs its statements
+    itself, and whether they join the session's transaction.
 
-    It is a pooled connection of the session's engine, taken without the session (whose
-    connection, transaction and events cost 85 µs a booking for statements that need none of
-    them) and given back when `tenant_transaction` ends; the session must not run a transaction
-    of its own. Inside a savepoint the session is part of a longer transaction (a request under
-    an Idempotency-Key, travel.idempotency): its statements join that one instead, and whatever
-    they lock stays locked until it ends."""
+    Inside a savepoint the session is part of a longer transaction (a request under an
+    Idempotency-Key, travel.idempotency): the statements join that one, and whatever they lock
+    stays locked until it ends. Otherwise it is a pooled connection of the session's engine,
+    taken without the session (whose connection, transaction and events cost 85 µs a
+    booking for statements that need none of them) and given back when `tenant_transaction`
+    ends; the session must not run a transaction of its own. On it, each PostgreSQL statement
+    is its own transaction (autocommit) and sets the workspace itself, as the booking function
+    does; on SQLite the write begins and commits its own (travel.bookings.write)."""
     if session.in_nested_transaction():
         connection = await session.connection()
         # Just checked out and valid: reading its driver connection needs no greenlet hop
         # (AsyncConnection.get_raw_connection takes one, to reconnect an invalidated one).
         sync = connection.sync_connection
         assert sync is not None
-        return sync.connection.driver_connection
+        return sync.connection.driver_connection, True
     pooled = session.info.get(_DRIVER)
     if pooled is None:
         if session.in_transaction():
-            raise RuntimeError("autocommit_driver on a session that runs a transaction")
+            raise RuntimeError("own_driver on a session that runs a transaction")
         engine = session.bind
         assert isinstance(engine, AsyncEngine)  # sessions are made on engines (`_session`)
         pooled = session.info[_DRIVER] = await engine.raw_connection()
-    return pooled.driver_connection
+    return pooled.driver_connection, False
+
+
+async def in_driver_thread(driver: Any, function: Callable[..., T], *args: Any) -> T:
+    """`function(connection, *args)` in the thread of an aiosqlite connection, on its sqlite3
+    connection: several statements for one hop to that thread (travel.bookings.write). aiosqlite
+    (pinned) has no public way to do it; `_execute` is how its own methods queue work there, and
+    the SQLite booking tests fail if that changes."""
+    result: T = await driver._execute(function, driver._conn, *args)
+    return result
 
 
 @asynccontextmanager

@@ -8,14 +8,15 @@ cross workspaces by design and run only in a system transaction; everything else
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, TypeVarTuple
 
-from sqlalchemy import Select, delete, insert, select, tuple_, update
+from sqlalchemy import Select, bindparam, delete, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.models import Workspace
+from travel.db.base import table_of
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.events.records import OPEN_STATUSES, AttemptResult, DeliveryRecord, DueDelivery
 from travel.kernel.ids import WorkspaceId
@@ -125,25 +126,38 @@ _NEW_DELIVERY = {"status": "PENDING", "attempt_count": 0}
 async def insert_event(session: AsyncSession, row: dict[str, Any]) -> None:
     """Insert the outbox event `row` and a PENDING delivery to each enabled endpoint of its
     workspace."""
-    workspace_id, at = row["workspace_id"], row["created_at"]
-    await session.execute(insert(OutboxEvent).values(row))
-    endpoints = select(WebhookEndpoint.id).where(
-        WebhookEndpoint.workspace_id == workspace_id, WebhookEndpoint.enabled.is_(True)
-    )
-    deliveries = [
+    await session.execute(INSERT_EVENT, row)
+    endpoints = await session.execute(ENABLED_ENDPOINTS, {"workspace_id": row["workspace_id"]})
+    deliveries = delivery_rows(row, endpoints.scalars())
+    if deliveries:
+        await session.execute(INSERT_DELIVERY, deliveries)
+
+
+def delivery_rows(event: dict[str, Any], endpoint_ids: Iterable[uuid.UUID]) -> list[dict[str, Any]]:
+    """A PENDING delivery row of the event row `event` to each endpoint, due at once."""
+    at = event["created_at"]
+    return [
         {
-            "workspace_id": workspace_id,
+            "workspace_id": event["workspace_id"],
             "id": uuid.uuid4(),
             "created_at": at,
-            "event_id": row["id"],
+            "event_id": event["id"],
             "endpoint_id": endpoint_id,
             **_NEW_DELIVERY,
             "next_attempt_at": at,
         }
-        for endpoint_id in (await session.execute(endpoints)).scalars()
+        for endpoint_id in endpoint_ids
     ]
-    if deliveries:
-        await session.execute(insert(WebhookDelivery), deliveries)
+
+
+# Built once with bound parameters (their compiled forms reused): an event is written with
+# every booking and cancellation (SQLite's booking runs them on its driver too,
+# travel.bookings.write.in_python).
+INSERT_EVENT = insert(table_of(OutboxEvent))
+INSERT_DELIVERY = insert(table_of(WebhookDelivery))
+ENABLED_ENDPOINTS = select(WebhookEndpoint.id).where(
+    WebhookEndpoint.workspace_id == bindparam("workspace_id"), WebhookEndpoint.enabled.is_(True)
+)
 
 
 def fan_out_in_plpgsql(*, workspace: str, event_id: str, at: str) -> str:

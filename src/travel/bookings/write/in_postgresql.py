@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.bookings.write.function import LISTING_COLUMNS, NAME
-from travel.db.session import autocommit_driver, workspace_setting
+from travel.db.session import own_driver, workspace_setting
 from travel.kernel.ids import WorkspaceId
 
 _CALL = f"SELECT * FROM {NAME}($1, $2, $3, $4, $5)"
@@ -24,7 +24,7 @@ async def book(
     attempt: Attempt | None,
 ) -> Result:
     """Every step in one statement, its own transaction (inside a savepoint: the request's)."""
-    driver = await autocommit_driver(session)
+    driver, _ = await own_driver(session)  # autocommit, or the request's transaction
     seen = rows = None
     if attempt is not None:
         seen = _json({c: getattr(attempt.seen, c) for c in LISTING_COLUMNS})

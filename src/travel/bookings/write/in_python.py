@@ -1,20 +1,28 @@
 """The booking's write on SQLite: the function's steps in Python, in the same order
-(README.md maps them), inside the request's write transaction.
+(README.md maps them), in one hop to the thread of SQLite's write connection.
 
-That transaction holds SQLite's only write lock (`BEGIN IMMEDIATE`, travel.db.engine): nothing
-changes the listing or its bookings between these statements.
+That thread runs them between `BEGIN IMMEDIATE` (the database's write lock: nothing changes
+the listing or its bookings meanwhile) and `COMMIT` — or, under an Idempotency-Key, inside the
+request's transaction, as PostgreSQL's function does. Each statement is the repository's own,
+compiled once for the driver (travel.db.session.DriverForm): run one at a time through
+SQLAlchemy and aiosqlite, a statement took three or four hops to that thread, thirty a booking,
+and they were most of its CPU (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
+from sqlalchemy import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.bookings import repository
-from travel.bookings.history import write_change
+from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.catalog.availability import BookedSpan, has_room
+from travel.db.session import DriverForm, in_driver_thread, own_driver
+from travel.events import repository as events
 from travel.kernel.ids import WorkspaceId
 
 
@@ -24,19 +32,88 @@ async def book(
     listing_id: uuid.UUID,
     attempt: Attempt | None,
 ) -> Result:
-    listing = await repository.lock_listing(session, workspace_id, listing_id)
-    if listing is None:
+    driver, joined = await own_driver(session)
+    forms = _Forms(session.get_bind().dialect)
+    return await in_driver_thread(driver, _book, forms, joined, workspace_id, listing_id, attempt)
+
+
+def _book(
+    connection: Any,
+    forms: _Forms,
+    joined: bool,
+    workspace_id: WorkspaceId,
+    listing_id: uuid.UUID,
+    attempt: Attempt | None,
+) -> Result:
+    """In the connection's own thread: the steps in a transaction of their own, unless they
+    join the request's. Nothing is written unless the outcome is CREATED."""
+    if joined:
+        return _steps(connection, forms, workspace_id, listing_id, attempt)
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        result = _steps(connection, forms, workspace_id, listing_id, attempt)
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return result
+
+
+def _steps(
+    connection: Any,
+    forms: _Forms,
+    workspace_id: WorkspaceId,
+    listing_id: uuid.UUID,
+    attempt: Attempt | None,
+) -> Result:
+    found = forms.of(repository.LOCK_LISTING).rows_now(
+        connection, {"workspace_id": workspace_id, "listing_id": listing_id}
+    )
+    if not found:
         return Result(Outcome.NOT_FOUND, None)
+    listing = BookableListing(*found[0])
     if attempt is None or listing != attempt.seen:
         return Result(Outcome.LISTING, listing)
     row = attempt.booking
     wanted = BookedSpan(row["check_in"], row["check_out"], row["guests"])
-    spans = await repository.confirmed_spans(
-        session, workspace_id, listing, wanted.check_in, wanted.check_out
-    )
+    params = repository.span_params(workspace_id, listing, wanted.check_in, wanted.check_out)
+    rows = forms.of(repository.CONFIRMED_SPANS).rows_now(connection, params)
+    spans = repository.spans_of(listing.kind, rows)
     if not has_room(listing.kind, listing.units, listing.capacity, spans, wanted):
         return Result(Outcome.FULL, listing)
-    if not await repository.insert_booking(session, row):
+    if not forms.insert(repository.INSERT_BOOKING[forms.dialect.name], row, connection):
         return Result(Outcome.CODE_TAKEN, listing)
-    await write_change(session, attempt.change)  # timeline, audit, event and its fan-out
+    # What the change leaves behind: timeline step, audit entry, event and its fan-out
+    # (history.write_change and events.repository.insert_event, statement for statement).
+    change = attempt.change
+    forms.insert(repository.INSERT_TRANSITION, change.transition, connection)
+    forms.insert(repository.INSERT_AUDIT, change.audit, connection)
+    forms.insert(events.INSERT_EVENT, change.event, connection)
+    endpoints = forms.of(events.ENABLED_ENDPOINTS).rows_now(
+        connection, {"workspace_id": workspace_id}
+    )
+    for delivery in events.delivery_rows(change.event, (e[0] for e in endpoints)):
+        forms.insert(events.INSERT_DELIVERY, delivery, connection)
     return Result(Outcome.CREATED, listing)
+
+
+class _Forms:
+    """The driver forms of the write's statements, compiled once (an INSERT once per set of
+    columns its rows give); SQLite's engines all compile alike (travel.db.engine)."""
+
+    _compiled: dict[tuple[int, tuple[str, ...] | None], DriverForm] = {}
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.dialect = dialect
+
+    def of(self, statement: Any, keys: tuple[str, ...] | None = None) -> DriverForm:
+        form = self._compiled.get((id(statement), keys))
+        if form is None:
+            made = DriverForm.on_sqlite(statement, self.dialect, keys)
+            assert made is not None  # the write's statements have no list parameter
+            form = self._compiled[(id(statement), keys)] = made
+        return form
+
+    def insert(self, statement: Any, row: dict[str, Any], connection: Any) -> list[Any]:
+        """Insert `row` (its keys are the columns); the RETURNING rows, if any."""
+        return self.of(statement, tuple(row)).rows_now(connection, row)
