@@ -20,7 +20,6 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -54,21 +53,10 @@ def booking_record_of(row: dict[str, Any]) -> BookingRecord:
 
 _BOOKABLE_COLUMNS = columns_for(BookableListing, Listing)
 
-
-async def lock_listing(
-    session: AsyncSession, workspace_id: WorkspaceId, listing_id: uuid.UUID
-) -> BookableListing | None:
-    """The listing, row-locked until commit (`FOR UPDATE` on PostgreSQL; on SQLite the
-    writer already holds the database's write lock), so capacity checks cannot interleave."""
-    params = {"workspace_id": workspace_id, "listing_id": listing_id}
-    row = (await session.execute(LOCK_LISTING, params)).first()
-    return None if row is None else BookableListing(*row)
-
-
-# The statements of SQLite's booking write (travel.bookings.write.in_python, which runs them on
-# its driver) and of every change's rows are built once with bound parameters: SQLAlchemy
-# reuses their compiled forms (building an INSERT from a row's values, per request, was most of
-# a SQLite booking's CPU: 154 constructs a booking).
+# The statements of SQLite's booking write, in its order (travel.bookings.write.in_python runs
+# them on the driver, in one hop; PostgreSQL's twin is the function of write/function.py):
+# built once with bound parameters. The listing is locked by SQLite's one writer
+# (`BEGIN IMMEDIATE`); `FOR UPDATE` is there for the statement's meaning, and ignored.
 LOCK_LISTING = (
     select(*_BOOKABLE_COLUMNS)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("listing_id"))
@@ -86,34 +74,16 @@ CONFIRMED_SPANS = (
     )
     .group_by(Booking.check_in, Booking.check_out)
 )
-INSERT_BOOKING = {
-    dialect: upsert(table_of(Booking))
+# A code already taken in the workspace inserts nothing and returns no row: the unique index
+# decides, with no look-up first.
+INSERT_BOOKING = (
+    sqlite_insert(table_of(Booking))
     .on_conflict_do_nothing(index_elements=["workspace_id", "reference_code"])
     .returning(table_of(Booking).c.id)
-    for dialect, upsert in (("postgresql", pg_insert), ("sqlite", sqlite_insert))
-}
+)
+# Every change's timeline step and audit entry (cancellations too, through insert_change_rows).
 INSERT_TRANSITION = insert(table_of(BookingTransition))
 INSERT_AUDIT = insert(table_of(AuditEntry))
-
-
-async def confirmed_spans(
-    session: AsyncSession,
-    workspace_id: WorkspaceId,
-    listing: BookableListing,
-    first: date,
-    last: date,
-) -> list[BookedSpan]:
-    """The listing's confirmed bookings touching the dates `first..last` (both included):
-    a superset of what the availability arithmetic counts, never less.
-
-    No booking spans more than `longest_booking` days, which bounds the index range on
-    `check_in` (without it the scan would cover every earlier booking of the listing).
-    Bookings with the same dates come back as one row with their count and guests summed: a
-    tour's date booked a thousand times is one span of a thousand places, as the arithmetic
-    counts it (places add up; a stay's span stands once per booking, a room each).
-    """
-    params = span_params(workspace_id, listing, first, last)
-    return spans_of(listing.kind, await session.execute(CONFIRMED_SPANS, params))
 
 
 def span_params(
@@ -141,17 +111,6 @@ def spans_of(kind: str, rows: Iterable[Sequence[Any]]) -> list[BookedSpan]:
         else:
             spans.append(BookedSpan(check_in, check_out, guests))
     return spans
-
-
-async def insert_booking(session: AsyncSession, row: dict[str, Any]) -> bool:
-    """Insert the booking `row` (every column), or return False when its reference code is
-    already taken in the workspace.
-
-    One statement (`INSERT … ON CONFLICT DO NOTHING RETURNING`): the unique index decides, also
-    against concurrent transactions, with no look-up first and no savepoint.
-    """
-    stmt = INSERT_BOOKING[session.get_bind().dialect.name]
-    return (await session.execute(stmt, row)).scalar_one_or_none() is not None
 
 
 async def booking_for_update(

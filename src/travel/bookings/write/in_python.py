@@ -81,7 +81,7 @@ def _steps(
     spans = repository.spans_of(listing.kind, rows)
     if not has_room(listing.kind, listing.units, listing.capacity, spans, wanted):
         return Result(Outcome.FULL, listing)
-    if not forms.insert(repository.INSERT_BOOKING[forms.dialect.name], row, connection):
+    if not forms.insert(repository.INSERT_BOOKING, row, connection):
         return Result(Outcome.CODE_TAKEN, listing)
     # What the change leaves behind: timeline step, audit entry, event and its fan-out
     # (history.write_change and events.repository.insert_event, statement for statement).
