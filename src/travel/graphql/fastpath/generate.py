@@ -5,10 +5,11 @@ is, reads the attribute, calls the scalar's serialiser and checks its answer. Fo
 listings that is 700 trips round the loop. Here the loop is written out once per plan, as source
 code, with each field's kind decided when the plan is made: a plain attribute of a built-in
 scalar becomes a `getattr`, one type test and a store, and only a value the test does not
-recognise goes through the serialiser (with the error handling of `execute_fields`); fields
-with resolvers, arguments or sub-selections still go through `resolve_field`, the loop's own
-per-field step. `source_of(plan)` shows the text. The answers are the loop's:
-tests/graphql/test_fastpath_differential*.py compare the executor with graphql-core's.
+recognise goes through the serialiser (with the error handling of `execute_fields`); a field
+with a resolver, arguments or a sub-selection gets `resolve_field`'s steps written out for it.
+`source_of(plan)` shows the text. The answers are the loop's: the differential tests
+(tests/graphql/test_fastpath_differential.py, tests/hardening/test_fuzz_differential.py)
+compare the executor with graphql-core's.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from graphql import (
     get_named_type,
 )
 
-from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan
+from travel.graphql.fastpath.compiler import FieldPlan, ObjectPlan, field_error
 
 ObjectFunction = Callable[[Any, Any, Any, Any], dict[str, Any]]
 
@@ -63,7 +64,9 @@ def object_function(plan: ObjectPlan) -> ObjectFunction:
     namespace: dict[str, Any] = {
         "plan": plan,
         "by_loop": runtime.fields_by_loop,
-        "resolve_field": runtime.resolve_field,
+        "awaitable": runtime.awaitable,
+        "Deferred": runtime.Deferred,
+        "field_error": field_error,
         "leaf_value": runtime.leaf_value,
         "missing": runtime.missing_non_null,
         "UUIDS": frozenset(_uuid_types()),
@@ -84,7 +87,7 @@ def _field_lines(field: FieldPlan, index: int) -> list[str]:
     if field.is_typename:
         return [f"    result[{key}] = {field.parent_type.name!r}"]
     if field.leaf is None:
-        return [f"    resolve_field(F{index}, source, state, path, anchor, result)"]
+        return _resolved_lines(field, index)
     lines = [f"    v = getattr(source, {field.attribute!r}, None)", "    if v is None:"]
     if field.non_null:
         lines.append(f"        missing(F{index}, state, path)")
@@ -113,6 +116,32 @@ def _field_lines(field: FieldPlan, index: int) -> list[str]:
         lines += ["    else:", f"        v = leaf_value(F{index}, v, state, path)"]
     lines.append(f"    result[{key}] = v")
     return lines
+
+
+def _resolved_lines(field: FieldPlan, index: int) -> list[str]:
+    """A field with a resolver, arguments or a sub-selection: `resolve_field`'s steps, written
+    out for this field (its value read or resolved, deferred to `drain` when awaitable, else
+    completed in place; a failure is the field's error)."""
+    key = repr(field.key)
+    if field.resolver is None:
+        read = f"getattr(source, {field.attribute!r}, None)"
+    elif field.has_args:
+        read = f"F{index}.resolver(source, state.info(F{index}), **state.args(F{index}))"
+    else:
+        read = f"F{index}.resolver(source, state.info(F{index}))"
+    anchor = "anchor" if field.non_null else f"(result, {key}, at)"
+    return [
+        f"    at = (path, {key})",
+        f"    result[{key}] = None",
+        "    try:",
+        f"        v = {read}",
+        "        if awaitable(v):",
+        f"            state.pending.append(Deferred(result, {key}, v, F{index}, at, {anchor}))",
+        "        else:",
+        f"            result[{key}] = F{index}.complete(v, state, at, F{index}, {anchor})",
+        "    except Exception as exc:",
+        f"        field_error(exc, F{index}, at, state, {not field.non_null})",
+    ]
 
 
 def _names_by_value(enum: GraphQLEnumType) -> dict[str, str] | None:

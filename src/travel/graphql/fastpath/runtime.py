@@ -209,7 +209,7 @@ def resolve_field(
             value = source.get(plan.attribute) if is_dict else getattr(source, plan.attribute, None)
         else:
             value = plan.resolver(source, state.info(plan), **state.args(plan))
-        if _awaitable(value):
+        if awaitable(value):
             state.pending.append(Deferred(result, key, value, plan, field_path, child_anchor))
         else:
             result[key] = plan.complete(value, state, field_path, plan, child_anchor)
@@ -220,7 +220,7 @@ def resolve_field(
 _AWAITABLE_TYPES: dict[type, bool] = {}
 
 
-def _awaitable(value: Any) -> bool:
+def awaitable(value: Any) -> bool:
     """graphql-core's `is_awaitable`, remembered per type: a resolver returns records (never
     awaitable) or futures and coroutines, and `hasattr(record, "__await__")` fails slowly."""
     kind = type(value)
