@@ -72,10 +72,13 @@ class Baseline:
 
     def __init__(self, config: dict[str, Any]) -> None:
         # The same pool and memory of booked listings as the service's (TRAVEL_DB_POOL_SIZE,
-        # TRAVEL_BOOKED_LISTINGS_CACHE_SIZE)
+        # TRAVEL_BOOKED_LISTINGS_CACHE_SIZE), and its system role: the one that reads the secret
+        # signing workspace scopes (travel.db.scope)
         settings = Settings.from_env()
         self.engines: Engines = create_engines(
-            config["database_url"], pool_size=settings.db_pool_size
+            config["database_url"],
+            pool_size=settings.db_pool_size,
+            system_url=settings.system_database_url,
         )
         self.seen = SeenListings(settings.booked_listings_cache_size)
         self.ws = WorkspaceId(uuid.UUID(config["workspace_id"]))

@@ -4,10 +4,11 @@ limits or logging. What the service's request path is measured against.
 
     python -m bench.floor CONFIG.json PORT
 
-CONFIG is the JSON `bench.run` writes (database URL, workspace, member and listing ids). On
-PostgreSQL the statements connect as the application role, so row-level security applies: each
-statement sets the workspace itself (`set_config(..., true)` in a lateral join — the same
-single-statement form the service uses), the fairest floor there is.
+CONFIG is the JSON `bench.run` writes (database URL, workspace, member and listing ids, and on
+PostgreSQL the workspace's signed scope). On PostgreSQL the statements connect as the
+application role, so row-level security applies: each statement sets the workspace's scope
+itself (`set_config(..., true)` in a lateral join — the same single-statement form the service
+uses), the fairest floor there is.
 """
 
 from __future__ import annotations
@@ -61,14 +62,14 @@ def money(minor: int, currency: str) -> str:
 
 # -- PostgreSQL: one statement each, the workspace set by the statement itself ---------------
 
-def _scoped(read: str) -> str:
-    """`read` (its workspace as `$1`) in the statement that sets the workspace first: the
-    service's own single-statement form (travel/db/session.py, `_SCOPED_READ`). The fence
-    matters: without it PostgreSQL may pull the read up and check row-level security before
-    `set_config` has run, and the read finds nothing."""
+def _scoped(read: str, scope: int) -> str:
+    """`read` in the statement that sets the workspace's scope (its parameter `$<scope>`, after
+    the read's) first: the service's own single-statement form (travel/db/session.py,
+    `_SCOPED_READ`). The fence matters: without it PostgreSQL may pull the read up and check
+    row-level security before `set_config` has run, and the read finds nothing."""
     return (
         "WITH travel_scope AS MATERIALIZED "
-        "(SELECT set_config('travel.workspace_id', $1::text, true) AS ws) "
+        f"(SELECT set_config('travel.workspace_id', ${scope}::text, true) AS ws) "
         "SELECT travel_read.* FROM travel_scope CROSS JOIN LATERAL "
         f"(SELECT * FROM ({read}) AS travel_query "
         "WHERE travel_scope.ws IS NOT NULL OFFSET 0) AS travel_read"
@@ -77,7 +78,8 @@ def _scoped(read: str) -> str:
 
 PG_PING = _scoped(
     "SELECT id, name FROM listings WHERE workspace_id = $1::uuid AND kind = 'PROPERTY' "
-    "ORDER BY created_at, id LIMIT 1"
+    "ORDER BY created_at, id LIMIT 1",
+    2,
 )
 _LISTING_COLUMNS = (
     "l.id, l.kind, l.name, l.location, l.price_minor, l.currency, l.rating, l.amenities::text, "
@@ -88,12 +90,14 @@ PG_LIST = _scoped(
   SELECT * FROM listings WHERE workspace_id = $1::uuid AND kind = $2
   ORDER BY created_at, id LIMIT 50) l
   JOIN providers p ON p.workspace_id = l.workspace_id AND p.id = l.provider_id
-  ORDER BY l.created_at, l.id"""
+  ORDER BY l.created_at, l.id""",
+    3,
 )
 PG_SINGLE = _scoped(
     f"""SELECT {_LISTING_COLUMNS} FROM listings l
   JOIN providers p ON p.workspace_id = l.workspace_id AND p.id = l.provider_id
-  WHERE l.workspace_id = $1::uuid AND l.id = $2"""
+  WHERE l.workspace_id = $1::uuid AND l.id = $2""",
+    3,
 )
 PG_BOOKINGS = _scoped(
     """SELECT b.id, b.reference_code, b.status, b.check_in, b.check_out, b.total_minor,
@@ -101,9 +105,10 @@ PG_BOOKINGS = _scoped(
   SELECT * FROM bookings WHERE workspace_id = $1::uuid AND member_id = $2
   ORDER BY created_at DESC, id DESC LIMIT 50) b
   JOIN listings l ON l.workspace_id = b.workspace_id AND l.id = b.listing_id
-  ORDER BY b.created_at DESC, b.id DESC"""
+  ORDER BY b.created_at DESC, b.id DESC""",
+    3,
 )
-PG_BOOK = "SELECT * FROM travel_book_listing($1, $2, $3, $4)"
+PG_BOOK = "SELECT * FROM travel_book_listing($1, $2, $3, $4, $5)"
 # The listing columns travel_book_listing compares and returns, in its order.
 PG_SEEN = [
     *("kind", "price_minor", "currency", "units"),
@@ -151,6 +156,8 @@ class Postgres:
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = config
         self.ws = config["workspace_id"]
+        # What row-level security admits the workspace by: `<id>.<mac>` (travel/db/scope.py).
+        self.scope = config["workspace_scope"]
         self.seen: dict[str, Any] = {}
 
     async def start(self) -> None:
@@ -165,23 +172,24 @@ class Postgres:
 
     async def ping(self, _: dict[str, Any]) -> Any:
         async with self.pool.acquire() as c:
-            rows = await c.fetch(PG_PING, self.ws)
+            rows = await c.fetch(PG_PING, self.ws, self.scope)
         return {"data": {"travelProperties": [{"id": str(r[0]), "name": r[1]} for r in rows]}}
 
     async def listings(self, kind: str) -> Any:
         async with self.pool.acquire() as c:
-            rows = await c.fetch(PG_LIST, self.ws, kind)
+            rows = await c.fetch(PG_LIST, self.ws, kind, self.scope)
         return {"data": {ROOTS[kind]: [listing_json(r) for r in rows]}}
 
     async def single(self, _: dict[str, Any]) -> Any:
         async with self.pool.acquire() as c:
-            row = await c.fetchrow(PG_SINGLE, self.ws, uuid.UUID(self.config["single_id"]))
+            single = uuid.UUID(self.config["single_id"])
+            row = await c.fetchrow(PG_SINGLE, self.ws, single, self.scope)
         return {"data": {"travelProperty": listing_json(row)}}
 
     async def bookings(self, _: dict[str, Any]) -> Any:
         member = uuid.UUID(self.config["traveler_id"])
         async with self.pool.acquire() as c:
-            rows = await c.fetch(PG_BOOKINGS, self.ws, member)
+            rows = await c.fetch(PG_BOOKINGS, self.ws, member, self.scope)
         return {"data": {"travelBookings": bookings_json(rows)}}
 
     async def book(self, payload: dict[str, Any]) -> Any:
@@ -196,6 +204,7 @@ class Postgres:
                 row = await c.fetchrow(
                     PG_BOOK,
                     uuid.UUID(self.ws),
+                    self.scope,
                     uuid.UUID(target),
                     seen_json,
                     rows and rows.decode(),

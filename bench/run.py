@@ -181,6 +181,23 @@ def count_bookings(url: str, tours: list[uuid.UUID]) -> tuple[int, int]:
     return asyncio.run(run())
 
 
+def workspace_scope(url: str, ws: BenchWorkspace) -> str | None:
+    """The workspace's signed scope, from the secret the system role reads (PostgreSQL; the
+    floor sets it as the service does, travel.db.scope); None on SQLite."""
+    if not url.startswith("postgres"):
+        return None
+
+    async def run() -> str:
+        databases = bench_databases(url)
+        try:
+            assert databases.main.scope is not None
+            return await databases.main.scope.token(ws.workspace_id)
+        finally:
+            await databases.dispose()
+
+    return asyncio.run(run())
+
+
 def baseline_config(url: str, ws: BenchWorkspace) -> Path:
     path = RESULTS / f"baseline-{ws.workspace_id}.json"
     path.write_bytes(
@@ -188,6 +205,7 @@ def baseline_config(url: str, ws: BenchWorkspace) -> Path:
             {
                 "database_url": url,
                 "workspace_id": str(ws.workspace_id),
+                "workspace_scope": workspace_scope(url, ws),
                 "traveler_id": str(ws.members["traveler"]),
                 "booker_id": str(ws.members["booker"]),
                 "admin_id": str(ws.members["admin"]),

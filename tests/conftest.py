@@ -37,6 +37,8 @@ async def _reset(url: str) -> None:
         return
     engine = create_async_engine(async_url(system))
     async with engine.begin() as conn:
+        # travel_private: the secret that signs workspace scopes (revision 0006)
+        await conn.execute(text("DROP SCHEMA IF EXISTS travel_private CASCADE"))
         await conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
         await conn.execute(text("CREATE SCHEMA public"))
     await engine.dispose()

@@ -105,12 +105,14 @@ def build_services(settings: Settings) -> Services:
 
 async def prepare_database(databases: Databases) -> None:
     """Migrate the embedded SQLite default; insist that PostgreSQL was migrated, with a system
-    role that bypasses row-level security (docs/decisions/0072-database-roles.md)."""
+    role that bypasses row-level security; then read the secret that signs workspace scopes
+    (docs/decisions/0072-database-roles.md)."""
     await databases.check_roles()
     if databases.main.dialect == "sqlite":
         await migrate.upgrade(databases.main)
     elif not await migrate.is_current(databases.main):
         raise SettingsError("the database is not migrated: run `travel db upgrade` first")
+    await databases.prepare_scope()
 
 
 async def healthz(_: Request) -> Response:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import secrets
 import uuid
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -13,10 +14,13 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, inspect, make_url, text
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
 
-from tests.support.databases import admin, engines_for, system_url_of
+from tests.support.databases import admin, databases_for, engines_for, system_url_of
 from travel.db import migrate
 from travel.db.base import TENANT_TABLES
+from travel.db.engine import async_url
 from travel.db.models import Base
 
 
@@ -147,13 +151,38 @@ def test_row_level_security_hides_other_tenants(database_url: str) -> None:
     asyncio.run(scenario())
 
 
+def _set_scope(value: str) -> str:
+    return f"SELECT set_config('travel.workspace_id', '{value}', false)"
+
+
+async def _as_application(
+    database_url: str, statements: tuple[str, ...], ids: list[uuid.UUID]
+) -> tuple[set[uuid.UUID], uuid.UUID | None]:
+    """Run `statements` as the application role on a connection of its own (nothing it sets
+    outlives it), then, in the same transaction, which of the workspaces `ids` it sees and what
+    travel_workspace() answers; raises if a statement is refused."""
+    engine = create_async_engine(async_url(database_url), poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            for sql in statements:
+                await conn.execute(text(sql))
+            found = await conn.execute(
+                text("SELECT id FROM workspaces WHERE id = ANY(:ids)"), {"ids": ids}
+            )
+            return set(found.scalars()), await conn.scalar(text("SELECT travel_workspace()"))
+    finally:
+        await engine.dispose()
+
+
 @pytest.mark.postgres_only
 def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
     database_url: str,
 ) -> None:
     """Whatever SQL the application role runs, another workspace stays out of reach: the
-    policy has no escape it could set, it owns no table whose security it could switch off,
-    and it cannot become the system role (docs/decisions/0072-database-roles.md)."""
+    policy admits only a workspace named with a token signed by a secret that role cannot read
+    (so neither a workspace's id nor a made-up or borrowed MAC will do), it owns no table or
+    function it could change, and it cannot become the system role
+    (docs/decisions/0072-database-roles.md)."""
     if not database_url.startswith("postgres"):
         pytest.skip("row-level security is a PostgreSQL feature")
     from travel.auth.models import Workspace
@@ -161,42 +190,91 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
 
     async def scenario() -> None:
         engines = engines_for(database_url)
-        other = uuid.uuid4()
+        mine, other = uuid.uuid4(), uuid.uuid4()
+        ids = [mine, other]
         try:
             await migrate.upgrade(engines)
             async with system_transaction(engines) as session:
+                session.add(Workspace(id=mine, name="mine", plan="free"))
                 session.add(Workspace(id=other, name="someone else", plan="free"))
-            attempts = [
+            assert engines.scope is not None
+            token = await engines.scope.token(mine)
+            own_mac = token.split(".")[1]
+            # Positive control: the caller's own token reads its own workspace, and only it.
+            assert await _as_application(database_url, (_set_scope(token),), ids) == ({mine}, mine)
+            # Naming the other workspace without its token: each runs, and admits nothing.
+            forged = [
+                _set_scope(str(other)),  # its id, as the policy used to accept
+                _set_scope(f"{other}.{secrets.token_hex(32)}"),  # a made-up MAC
+                _set_scope(f"{other}.{own_mac}"),  # the caller's own MAC on its id
+                _set_scope(f"{str(other).upper()}.{own_mac}"),
+                _set_scope(f"{mine}.{own_mac}x{other}"),
+                _set_scope(f"{other}.{own_mac}.{mine}"),
+                _set_scope(f"{token}\n{other}"),
+                _set_scope(""),
+                _set_scope("g" * 101),
+                f"SET travel.workspace_id = '{other}'",
+                # The booking function sets the scope it is given (its statement's transaction).
+                f"SELECT * FROM travel_book_listing('{other}', '{other}', '{uuid.uuid4()}', "
+                "NULL, NULL)",
+            ]
+            for sql in forged:
+                assert await _as_application(database_url, (sql,), ids) == (set(), None), sql
+            # The secret itself is out of reach.
+            with pytest.raises(Exception, match="permission denied"):
+                await _as_application(
+                    database_url, ("SELECT secret FROM travel_private.workspace_secret",), ids
+                )
+            # Nor may it leave a temporary table behind on a pooled connection: named like one
+            # of ours, it would come first in the next request's search path and could capture
+            # that request's token (a column defaulting to current_setting(...)).
+            with pytest.raises(Exception, match="permission denied to create temporary tables"):
+                await _as_application(
+                    database_url,
+                    ("CREATE TEMP TABLE workspaces AS SELECT * FROM public.workspaces",),
+                    ids,
+                )
+            system_role = make_url(system_url_of(database_url) or "").username
+            replace = f"RETURNS uuid LANGUAGE sql AS $$ SELECT '{other}'::uuid $$"
+            escapes: list[tuple[str, ...]] = [
                 # The escape the policy used to have.
-                "SELECT set_config('travel.system', 'on', false)",
-                "SET row_security = off",
-                "ALTER TABLE workspaces DISABLE ROW LEVEL SECURITY",
-                "ALTER TABLE workspaces NO FORCE ROW LEVEL SECURITY",
-                "DROP POLICY tenant_isolation ON workspaces",
-                "CREATE POLICY open ON workspaces USING (true)",
-                "ALTER TABLE workspaces OWNER TO CURRENT_USER",
-                f"SET ROLE {make_url(system_url_of(database_url) or '').username}",
-                "CREATE TABLE copied AS SELECT * FROM workspaces",
+                ("SELECT set_config('travel.system', 'on', false)",),
+                ("SET row_security = off",),
+                ("ALTER TABLE workspaces DISABLE ROW LEVEL SECURITY",),
+                ("ALTER TABLE workspaces NO FORCE ROW LEVEL SECURITY",),
+                ("DROP POLICY tenant_isolation ON workspaces",),
+                ("CREATE POLICY open ON workspaces USING (true)",),
+                ("ALTER TABLE workspaces OWNER TO CURRENT_USER",),
+                (f"SET ROLE {system_role}",),
+                ("CREATE TABLE copied AS SELECT * FROM workspaces",),
+                ("CREATE SCHEMA mine",),
+                # The function that checks the MAC, and the schema of the secret.
+                (f"CREATE OR REPLACE FUNCTION travel_workspace() {replace}",),
+                ("ALTER FUNCTION travel_workspace() SECURITY INVOKER",),
+                ("ALTER FUNCTION travel_workspace() OWNER TO CURRENT_USER",),
+                ("GRANT USAGE ON SCHEMA travel_private TO CURRENT_USER",),
+                (
+                    f"CREATE FUNCTION pg_temp.travel_workspace() {replace}",
+                    "SET search_path = pg_temp, public",
+                    _set_scope(str(other)),
+                ),
             ]
             seen: list[object] = []
-            for sql in attempts:
-                async with engines.writer.connect() as conn:
-                    try:
-                        async with conn.begin():
-                            await conn.execute(text(sql))
-                            found = await conn.execute(
-                                text("SELECT id FROM workspaces WHERE id = :id"), {"id": other}
-                            )
-                            seen.extend(found.scalars())
-                    except Exception:
-                        pass  # refused: what the test wants
+            for statements in escapes:
+                try:
+                    found, scoped = await _as_application(database_url, statements, ids)
+                except Exception:
+                    continue  # refused: what the test wants
+                seen.extend(found)
+                if scoped is not None:
+                    seen.append(scoped)
             assert seen == [], "the application role read another workspace"
             # Scoped to its own workspace, a policy-only read can use the workspace's index
             # (the old OR made every such read scan every workspace).
             async with engines.writer.connect() as conn, conn.begin():
                 await conn.execute(text("SET LOCAL enable_seqscan = off"))
                 await conn.execute(
-                    text("SELECT set_config('travel.workspace_id', :w, true)"), {"w": str(other)}
+                    text("SELECT set_config('travel.workspace_id', :w, true)"), {"w": token}
                 )
                 plan = "\n".join(
                     (await conn.execute(text("EXPLAIN SELECT id FROM listings"))).scalars()
@@ -204,8 +282,84 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                 assert "Seq Scan" not in plan, plan
         finally:
             async with system_transaction(engines) as session:
-                await session.execute(text("DELETE FROM workspaces WHERE id = :id"), {"id": other})
+                await session.execute(
+                    text("DELETE FROM workspaces WHERE id = ANY(:ids)"), {"ids": ids}
+                )
             await engines.dispose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.postgres_only
+def test_a_workspace_token_never_shows_in_what_the_role_can_watch(database_url: str) -> None:
+    """Workspace ids are no secret (a role sees its own sessions' statements in
+    pg_stat_activity; webhook payloads carry ids); tokens must be: the service sends them as
+    parameters, never in a statement's text."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("row-level security is a PostgreSQL feature")
+    from travel.db.session import scope_reads, tenant_reads, tenant_transaction
+    from travel.kernel.ids import WorkspaceId
+
+    async def scenario() -> None:
+        engines = engines_for(database_url, pool_size=2)
+        scope_reads(engines)
+        observer = create_async_engine(async_url(database_url), poolclass=NullPool)
+        workspace = WorkspaceId(uuid.uuid4())
+        try:
+            assert engines.scope is not None
+            mac = (await engines.scope.token(workspace)).split(".")[1]
+
+            async def read() -> None:
+                async with tenant_reads(engines, workspace) as reads:
+                    await reads.execute(text("SELECT pg_sleep(0.6)"))
+
+            async def transaction() -> None:
+                async with tenant_transaction(engines, workspace, write=False) as session:
+                    await session.execute(text("SELECT pg_sleep(0.6)"))
+
+            async def watch() -> list[str]:
+                await asyncio.sleep(0.3)
+                async with observer.connect() as conn:
+                    found = await conn.execute(
+                        text("SELECT query FROM pg_stat_activity WHERE usename = current_user")
+                    )
+                    return list(found.scalars())
+
+            *_, watched = await asyncio.gather(read(), transaction(), watch())
+            assert sum("pg_sleep" in query for query in watched) == 2, watched
+            assert not any(mac in query for query in watched), watched
+        finally:
+            await observer.dispose()
+            await engines.dispose()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.postgres_only
+def test_start_up_warns_when_the_application_role_may_create_objects(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Anything the application role may create it could leave on a pooled connection for a
+    later request (and its token) to run into: serve and worker say so at start-up."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("database roles are PostgreSQL's")
+    url = make_url(database_url)
+    grant = f"TEMPORARY ON DATABASE {url.database}"
+
+    async def scenario() -> None:
+        databases = databases_for(database_url)
+        try:
+            await migrate.upgrade(databases.main)
+            await databases.prepare_scope()
+            assert "may create" not in caplog.text
+            await admin(database_url, f"GRANT {grant} TO {url.username}")
+            try:
+                await databases.prepare_scope()
+            finally:
+                await admin(database_url, f"REVOKE {grant} FROM {url.username}")
+            assert "TRAVEL_DATABASE_URL's role may create" in caplog.text
+        finally:
+            await databases.dispose()
 
     asyncio.run(scenario())
 
@@ -245,7 +399,8 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
     from travel.analytics import triggers
     from travel.bookings.write import function as booking_sql
 
-    initial, booking_function = _revision("0001_initial_schema"), _revision("0002_booking_function")
+    initial = _revision("0001_initial_schema")
+    booking_function = _revision("0006_signed_workspace_scope")  # the newest to re-create it
     for dialect in ("postgresql", "sqlite"):
         assert _statements(triggers, "create_booking_triggers", dialect) == list(
             initial._ANALYTICS_TRIGGERS[dialect]

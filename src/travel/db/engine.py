@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -10,6 +10,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from travel.db.scope import WorkspaceScope
 from travel.settings import parse_database_url
 
 
@@ -75,6 +76,9 @@ class Engines:
     system: AsyncEngine
     # The application role (PostgreSQL): migrations grant it what it needs, and no more.
     app_role: str | None = None
+    # What scopes a connection to a workspace (PostgreSQL: a token signed with this database's
+    # secret, travel.db.scope); None on SQLite, which has no row-level security.
+    scope: WorkspaceScope | None = field(default=None, compare=False)
 
     async def dispose(self) -> None:
         for engine in {id(e): e for e in (self.reader, self.writer, self.system)}.values():
@@ -126,6 +130,7 @@ def create_engines(
         dialect="postgresql",
         system=system,
         app_role=make_url(driver_url).username,
+        scope=WorkspaceScope(system),
     )
 
 

@@ -22,6 +22,12 @@ _DEDICATED_URLS = text(
     "ORDER BY database_url"
 )
 _BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
+# Anything the application role can create (a schema, an object in ours, a temporary table) it
+# can leave on a pooled connection for a later request to run into.
+_MAY_CREATE = text(
+    "SELECT has_database_privilege(current_database(), 'CREATE, TEMPORARY')"
+    " OR has_schema_privilege(current_schema(), 'CREATE')"
+)
 
 
 class Databases:
@@ -104,6 +110,24 @@ class Databases:
                     log.warning(
                         "TRAVEL_DATABASE_URL's role bypasses row-level security: tenant "
                         "isolation rests on the service's own filters alone"
+                    )
+
+    async def prepare_scope(self) -> None:
+        """Once the shared database is migrated: read its secret that signs workspace scopes
+        (travel.db.scope) before a request needs it, and warn when the application role may
+        create anything (a temporary table or a function made by injected SQL would outlive its
+        request on a pooled connection and could capture a later request's scope; revision 0006
+        revokes TEMPORARY). PostgreSQL only."""
+        if self.main.scope is None:
+            return
+        await self.main.scope.load()
+        if self.main.system is not self.main.writer:
+            async with self.main.reader.connect() as conn:
+                if (await conn.execute(_MAY_CREATE)).scalar():
+                    log.warning(
+                        "TRAVEL_DATABASE_URL's role may create schemas, objects or temporary "
+                        "tables: make the system role own the database and the schema, then "
+                        "run `travel db upgrade` (docs/decisions/0072-database-roles.md)"
                     )
 
     async def every_database(self) -> list[Engines]:

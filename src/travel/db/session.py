@@ -1,8 +1,9 @@
 """Transactions scoped to one workspace (or, for operator tooling, to the whole system).
 
 On PostgreSQL every transaction starts by setting `travel.workspace_id` with
-`set_config(..., true)` (transaction-local, like SET LOCAL); row-level-security policies
-compare every tenant row with it, a second wall behind the repositories' filters.
+`set_config(..., true)` (transaction-local, like SET LOCAL) to the workspace's signed token
+(travel.db.scope); row-level-security policies compare every tenant row with the workspace it
+names, a second wall behind the repositories' filters.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.selectable import TypedReturnsRows
 
 from travel.db.engine import Engines
+from travel.db.scope import SETTING
 from travel.kernel.ids import WorkspaceId
 
 
@@ -125,13 +127,29 @@ def _session(engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]) 
     return session
 
 
+async def _workspace_setting(engines: Engines, workspace_id: WorkspaceId) -> str:
+    """What `travel.workspace_id` is set to for the workspace: its signed token on PostgreSQL
+    (computed once per workspace, travel.db.scope); SQLite has no policies to satisfy."""
+    scope = engines.scope
+    return str(workspace_id) if scope is None else await scope.token(workspace_id)
+
+
+def workspace_setting(session: AsyncSession) -> str:
+    """The `travel.workspace_id` a tenant session's transactions start with: what a statement
+    on its `own_driver` sets itself (PostgreSQL's booking function)."""
+    for name, value in session.info.get(_SCOPE, ()):
+        if name == SETTING:
+            return str(value)
+    raise RuntimeError("not a tenant session on PostgreSQL")
+
+
 @asynccontextmanager
 async def tenant_transaction(
     engines: Engines, workspace_id: WorkspaceId, *, write: bool
 ) -> AsyncIterator[AsyncSession]:
     """One transaction inside one workspace: committed on success, rolled back on error."""
     engine = engines.writer if write else engines.reader
-    scope = ("travel.workspace_id", str(workspace_id))
+    scope = (SETTING, await _workspace_setting(engines, workspace_id))
     # The transaction begins when the session first needs a connection, is committed if the
     # block ends well and rolled back (the session closed) if not: `session.begin()` around it
     # took a greenlet hop for nothing, a block that never touched the database has nothing to
@@ -253,7 +271,8 @@ class ScopedConnection(SerialConnection):
         self._pooled = pooled
         self._driver: Any = pooled.driver_connection
         self._dialect = engine.dialect
-        self.workspace = workspace  # PostgreSQL: what each statement scopes itself to
+        # PostgreSQL: what each statement scopes itself to (a signed token, travel.db.scope)
+        self.workspace = workspace
 
     async def _sqlalchemy(self) -> AsyncConnection:
         if self._connection is None:
@@ -459,8 +478,9 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
     milliseconds apart, as two requests would. SQLite's reads run in autocommit too, each
     statement its own snapshot (in-process, but each hop to aiosqlite's thread counts).
     """
+    scope = engines.scope
+    workspace = None if scope is None else await scope.token(workspace_id)
     pooled = await engines.reader.raw_connection()
-    workspace = str(workspace_id) if engines.dialect == "postgresql" else None
     reads = ScopedConnection(engines.reader, pooled, workspace)
     try:
         yield reads
@@ -521,7 +541,7 @@ async def tenant_session(
     write connection instead.
     """
     settings = (
-        ("travel.workspace_id", str(workspace_id)),
+        (SETTING, await _workspace_setting(engines, workspace_id)),
         ("lock_timeout", f"{round(lock_timeout_seconds * 1000)}ms"),
     )
     async with _session(engines.writer, engines, *settings) as session:

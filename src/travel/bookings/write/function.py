@@ -17,8 +17,9 @@ Two of its steps are rules with a Python twin, and their text comes from the mod
 both forms: the capacity check (travel.catalog.availability) and the webhook fan-out
 (travel.events.repository). The listing columns it compares are BookableListing's.
 
-Migration 0002 creates it; a later change to this text needs a new revision that drops and
-re-creates it (as for the analytics triggers): tests/db/test_migrations.py fails until one does.
+Migration 0002 created it, 0006 re-created it to take the workspace's signed token
+(travel.db.scope); a later change to this text needs a new revision that drops and re-creates it
+(as for the analytics triggers): tests/db/test_migrations.py fails until one does.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from travel.events.repository import fan_out_in_plpgsql
 from travel.kernel.kinds import ListingKind
 
 NAME = "travel_book_listing"
+SIGNATURE = "uuid, text, uuid, json, json"
 
 # The listing columns the booking rules read (BookableListing, but its id: returned to the
 # caller, compared with what it saw), with their SQL types.
@@ -68,7 +70,9 @@ def _insert(table: str, row: str) -> str:
 
 
 DEFINITION = f"""
-CREATE FUNCTION {NAME}(p_workspace_id uuid, p_listing_id uuid, p_seen json, p_rows json)
+CREATE FUNCTION {NAME}(
+  p_workspace_id uuid, p_scope text, p_listing_id uuid, p_seen json, p_rows json
+)
 RETURNS TABLE (
   outcome text, kind text, price_minor bigint, currency text, units integer,
   max_guests integer, capacity integer, starts_at timestamptz, departs_at timestamptz
@@ -78,6 +82,8 @@ RETURNS TABLE (
 SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
+-- p_scope: the workspace's signed token (travel.db.scope): row-level security admits the rows of
+-- the workspace it names, whatever p_workspace_id says.
 -- p_seen: the listing as the caller's rules read it (NULL: only read it, no lock, no write).
 -- p_rows: {{"booking", "transition", "audit", "event"}}, each a row as a JSON object.
 -- outcome: LISTING (here it is, decide with this), NOT_FOUND, FULL, CODE_TAKEN or CREATED.
@@ -87,7 +93,7 @@ DECLARE
   taken integer;
   longest integer;
 BEGIN
-  PERFORM set_config('travel.workspace_id', p_workspace_id::text, true);
+  PERFORM set_config('travel.workspace_id', p_scope, true);
   IF p_seen IS NULL THEN
     SELECT * INTO l FROM listings WHERE workspace_id = p_workspace_id AND id = p_listing_id;
   ELSE
@@ -134,4 +140,4 @@ def create_function(definition: str = DEFINITION) -> None:
 
 def drop_function() -> None:
     if op.get_bind().dialect.name == "postgresql":
-        op.execute(f"DROP FUNCTION IF EXISTS {NAME}(uuid, uuid, json, json)")
+        op.execute(f"DROP FUNCTION IF EXISTS {NAME}({SIGNATURE})")

@@ -11,10 +11,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.bookings.write.function import LISTING_COLUMNS, NAME
-from travel.db.session import own_driver
+from travel.db.session import own_driver, workspace_setting
 from travel.kernel.ids import WorkspaceId
 
-_CALL = f"SELECT * FROM {NAME}($1, $2, $3, $4)"
+_CALL = f"SELECT * FROM {NAME}($1, $2, $3, $4, $5)"
 
 
 async def book(
@@ -38,7 +38,9 @@ async def book(
         )
     # Straight to the driver: this is the hottest statement of the service, and SQLAlchemy's
     # execution machinery cost more CPU than the call itself (decision 0027).
-    row = await driver.fetchrow(_CALL, workspace_id, listing_id, seen, rows)
+    # The function scopes its statement with the token the session's transactions use.
+    scope = workspace_setting(session)
+    row = await driver.fetchrow(_CALL, workspace_id, scope, listing_id, seen, rows)
     outcome = Outcome(row["outcome"])
     if outcome is Outcome.NOT_FOUND:
         return Result(outcome, None)
