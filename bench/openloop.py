@@ -61,8 +61,11 @@ async def run(
     rate: float,
     duration: float,
     connections: int = 32,
+    warmup: float = 1.0,
 ) -> Result:
-    """Send `rate` requests per second for `duration` seconds (bodies taken in turn)."""
+    """Send `rate` requests per second for `warmup` + `duration` seconds (bodies taken in
+    turn); what was sent in the first `warmup` seconds is not counted (the server settling
+    into the rate after whatever ran before)."""
     parts = urlsplit(url)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     requests: Iterator[bytes] = itertools.cycle(
@@ -85,15 +88,17 @@ async def run(
                     errors += 1
                     reader, writer = await asyncio.open_connection(host, port)
                     continue
-                latencies.append((time.perf_counter() - scheduled) * 1000)
-                if status >= 300:
-                    errors += 1
+                if scheduled >= counted_from:
+                    latencies.append((time.perf_counter() - scheduled) * 1000)
+                    if status >= 300:
+                        errors += 1
         finally:
             writer.close()
 
     workers = [asyncio.create_task(connection()) for _ in range(connections)]
     start = time.perf_counter() + 0.2
-    total = int(rate * duration)
+    counted_from = start + warmup
+    total = int(rate * (warmup + duration))
     for i in range(total):
         scheduled = start + i / rate
         delay = scheduled - time.perf_counter()

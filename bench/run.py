@@ -371,7 +371,25 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
                     )
                 )
         if wanted(args, "createTravelBooking contention"):
-            report["rows"] += contention(url, main, ports, pids, args)
+            booked = contention(url, main, ports, pids, args)
+            report["rows"] += booked
+            # The booking at half its peak too (the service's own tours, every date).
+            bodies = [
+                (BOOKING_TEMPLATE % (tour, day)).encode()
+                for tour in main.contention_tours[:2]
+                for day in booking_dates()
+            ]
+            service = next(r for r in booked if r["target"] == "service")
+            report["latency"].append(
+                half_rate_latency(
+                    "createTravelBooking contention",
+                    gql(ports["fast"]),
+                    bodies,
+                    main.keys["booker"],
+                    service,
+                    args,
+                )
+            )
     if args.workers > 1:
         report["workers"] = two_workers(url, main, args)
     if big is not None:
@@ -444,6 +462,11 @@ def optional(enabled: bool, start: Any) -> Any:
         yield started
 
 
+def booking_dates() -> list[str]:
+    """The ten dates the booking scenario books (tomorrow on)."""
+    return [(date.today() + timedelta(days=d)).isoformat() for d in range(1, 11)]
+
+
 def contention(
     url: str,
     ws: BenchWorkspace,
@@ -452,7 +475,7 @@ def contention(
     args: argparse.Namespace,
 ) -> list[dict[str, Any]]:
     """createTravelBooking from 32 clients on two tours per target (each its own tours)."""
-    dates = [(date.today() + timedelta(days=d)).isoformat() for d in range(1, 11)]
+    dates = booking_dates()
     rows = []
     tours = ws.contention_tours
     for target, endpoint, own, key in (
