@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from datetime import date
 
-from sqlalchemy import BigInteger, ForeignKey, String
+from sqlalchemy import BigInteger, ForeignKey, String, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base
@@ -32,7 +32,7 @@ class DailySales(Base):
     __table_args__ = STORAGE
 
     workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
+        Uuid(), ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
     )
     check_in: Mapped[date] = mapped_column(primary_key=True)
     listing_kind: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -49,7 +49,7 @@ class DailyProviderSales(Base):
     __table_args__ = STORAGE
 
     workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
+        Uuid(), ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
     )
     check_in: Mapped[date] = mapped_column(primary_key=True)
     provider_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
@@ -65,7 +65,7 @@ class StayDates(Base):
     __table_args__ = STORAGE
 
     workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
+        Uuid(), ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
     )
     check_in: Mapped[date] = mapped_column(primary_key=True)
     check_out: Mapped[date] = mapped_column(primary_key=True)

@@ -57,8 +57,12 @@ class Base(DeclarativeBase):
 class TenantMixin:
     """Tenant-owned rows: the key leads with `workspace_id` (Citus-style distribution column)."""
 
+    # Typed here, not left to the foreign key: a column takes its key's type only once the
+    # referenced table is known, and a statement built at import before that (the prebuilt
+    # reads and writes of the repositories) kept an untyped parameter that SQLite's driver
+    # cannot bind.
     workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True, sort_order=-2
+        Uuid(), ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True, sort_order=-2
     )
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4, sort_order=-1)
 

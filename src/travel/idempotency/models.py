@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String, Text, func
+from sqlalchemy import ForeignKey, String, Text, Uuid, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from travel.db.base import Base, utcnow
@@ -17,7 +17,7 @@ class IdempotencyRecord(Base):
     __tablename__ = "idempotency_keys"
 
     workspace_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
+        Uuid(), ForeignKey("workspaces.id", ondelete="CASCADE"), primary_key=True
     )
     member_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(255), primary_key=True)
