@@ -149,6 +149,12 @@ async def set_status(
     await session.execute(stmt)
 
 
+# Shapes whose page an index walks in order, visiting only the rows it returns (and those it
+# skips): all of a workspace's, or one member's. A filter or a host's scope may walk many rows
+# to find a page, so those reads are not `bounded` (travel.db.session.CompiledRead).
+_INDEX_ORDERED = {("everything",), ("scope_booked_by",)}
+
+
 async def list_bookings(
     session: Reads,
     workspace_id: WorkspaceId,
@@ -169,7 +175,8 @@ async def list_bookings(
             .where(*_conditions(shape))
             .order_by(Booking.created_at.desc(), Booking.id.desc())
             .offset(bindparam("skip"))
-            .limit(bindparam("take"))
+            .limit(bindparam("take")),
+            bounded=shape in _INDEX_ORDERED,
         )
     rows = await read.rows(session, {**params, "skip": page.skip, "take": page.take})
     return [_with_target(row) for row in rows]

@@ -98,8 +98,8 @@ def create_engines(
     statement limit — for migrations and operator commands)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
-        reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size)
-        writer = _sqlite_engine(driver_url, immediate=True, pool_size=1)
+        reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size, inline=True)
+        writer = _sqlite_engine(driver_url, immediate=True, pool_size=1, inline=False)
         return Engines(reader=reader, writer=writer, dialect="sqlite", system=writer)
     # No pre-ping (decision 0005): on asyncpg it costs three round trips per checkout. A
     # connection found dead fails its request and invalidates the whole pool, so after a
@@ -153,7 +153,11 @@ def _connect_args(timeout: float | None) -> dict[str, Any]:
     return args
 
 
-def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
+def _sqlite_engine(url: str, *, immediate: bool, pool_size: int, inline: bool) -> AsyncEngine:
+    """`inline`: the connections may also be used from the event loop's thread, where a
+    request's compiled reads run (travel.db.session._fetch_sqlite; the request holds the
+    connection alone, and its gate keeps aiosqlite's thread and the loop's from using it at
+    once). The writer's stay in their thread: a write may wait for the lock."""
     engine = create_async_engine(
         url,
         pool_size=pool_size,
@@ -165,7 +169,7 @@ def _sqlite_engine(url: str, *, immediate: bool, pool_size: int) -> AsyncEngine:
         # travel.bookings.write): the pool's own rollback on check-in would be one more hop to
         # aiosqlite's thread for each request, for nothing.
         pool_reset_on_return=None,
-        connect_args={"timeout": 15},
+        connect_args={"timeout": 15, "check_same_thread": not inline},
         **_JSON,
     )
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas())

@@ -258,9 +258,10 @@ class ScopedConnection(SerialConnection):
     those never builds SQLAlchemy's connection around the pooled one: taking it from the pool
     and giving it back are one greenlet hop and a plain call, without the connection object,
     its events and the task SQLAlchemy starts to close it (44 µs against 15 on PostgreSQL,
-    measured in isolation; on SQLite a read is one hop to aiosqlite's thread instead of four:
-    BEGIN, the read, COMMIT and the pool's reset). Other reads wrap the same pooled connection
-    in SQLAlchemy's, made on first use.
+    measured in isolation; on SQLite a driver read runs in the event loop's thread, where
+    SQLAlchemy's made four hops to aiosqlite's: BEGIN, the read, COMMIT and the pool's reset).
+    Other reads wrap the same pooled connection in SQLAlchemy's, made on first use; the gate
+    keeps the two from ever using the connection at once.
     """
 
     def __init__(
@@ -302,7 +303,10 @@ class ScopedConnection(SerialConnection):
                 # The engine's listeners (tracing, tests counting statements) see driver reads
                 # too; the scoping hook leaves them as they are (no execution context).
                 events(None, None, form.sql, args, None, False)
-            rows = await form.run(self._driver, form.sql, args)
+            if form.inline and read.bounded and params.get("skip", 0) <= INLINE_SKIP:
+                rows = _fetch_inline(self._driver, form.sql, args)
+            else:
+                rows = await form.run(self._driver, form.sql, args)
         return rows if form.convert is None else [form.convert(row) for row in rows]
 
     async def release(self) -> None:
@@ -325,15 +329,21 @@ class CompiledRead:
     (decision 0071); anywhere else (SQLite, a mutation's session) SQLAlchemy runs `statement`.
 
     `for_postgresql` is the same read written for the driver where it must differ (a list
-    parameter as `= ANY($n)` rather than an expanding `IN`).
+    parameter as `= ANY($n)` rather than an expanding `IN`). `bounded`: it visits at most its
+    `skip` + `take` rows (or one) through an index, so that on SQLite it may run in the event
+    loop's thread while `skip` stays within `INLINE_SKIP` (decision 0075); counts and other
+    reads whose work grows with the data are not.
     """
 
     def __init__(
         self,
         statement: Select[*tuple[Any, ...]],
         for_postgresql: Select[*tuple[Any, ...]] | None = None,
+        *,
+        bounded: bool = False,
     ) -> None:
         self.statement = statement
+        self.bounded = bounded
         self.for_postgresql = for_postgresql if for_postgresql is not None else statement
         # Per dialect, made on first use (ScopedConnection.fetch); None: SQLAlchemy runs it.
         self.driver_forms: dict[str, DriverForm | None] = {}
@@ -367,6 +377,21 @@ async def _fetch_aiosqlite(driver: Any, sql: str, args: list[Any]) -> Sequence[A
     return rows
 
 
+INLINE_SKIP = 1_000
+"""The largest `skip` of a bounded read SQLite runs in the event loop's thread: past it the
+rows the index walks over cost more than a hop to aiosqlite's thread (decision 0075)."""
+
+
+def _fetch_inline(driver: Any, sql: str, args: list[Any]) -> Sequence[Any]:
+    # In the event loop's own thread, on the sqlite3 connection under aiosqlite's (the reader
+    # pool's connections allow it, travel.db.engine): a bounded, indexed read in WAL mode
+    # waits for no writer, and a hop to aiosqlite's thread cost more than the read itself —
+    # with a dozen such threads taking the GIL back after every row, the 50-listing page cost
+    # 1,900 µs of CPU against 720 inline (docs/decisions/0075-sqlite-reads-inline.md).
+    rows: Sequence[Any] = driver._conn.execute(sql, args).fetchall()
+    return rows
+
+
 _UNKNOWN: Any = object()
 _REQUIRED: Any = object()  # a parameter the caller must give (not a value the statement fixes)
 
@@ -385,6 +410,7 @@ class DriverForm:
     run: Callable[[Any, str, list[Any]], Awaitable[Sequence[Any]]]
     convert: Callable[[Any], list[Any]] | None
     scoped: bool  # the workspace is the last argument (PostgreSQL's `_SCOPED_READ`)
+    inline: bool  # may run in the event loop's thread when bounded (SQLite's, decision 0075)
 
     @classmethod
     async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm | None:
@@ -402,7 +428,7 @@ class DriverForm:
             column.type.dialect_impl(dialect).result_processor(dialect, attribute.type.oid)
             for column, attribute in zip(statement.selected_columns, attributes, strict=True)
         ]
-        return cls(sql, binds, _fetch_asyncpg, _converter(processors), scoped=True)
+        return cls(sql, binds, _fetch_asyncpg, _converter(processors), scoped=True, inline=False)
 
     @classmethod
     def on_sqlite(
@@ -416,7 +442,14 @@ class DriverForm:
         columns = getattr(statement, "selected_columns", None) or ()
         processors = [c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns]
         binds = _binds(compiled, dialect)
-        return cls(compiled.string, binds, _fetch_aiosqlite, _converter(processors), scoped=False)
+        return cls(
+            compiled.string,
+            binds,
+            _fetch_aiosqlite,
+            _converter(processors),
+            scoped=False,
+            inline=True,
+        )
 
     def arguments(self, params: Mapping[str, Any], workspace: str | None) -> list[Any]:
         args = []

@@ -42,7 +42,8 @@ _BY_ID = by_ids(Listing.workspace_id, Listing.id, *_LISTING_COLUMNS)
 _ONE = CompiledRead(
     select(*_WITH_PROVIDER)
     .join(*_PROVIDER_JOIN)
-    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("id"))
+    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("id")),
+    bounded=True,
 )
 _PAGE = CompiledRead(
     select(*_WITH_PROVIDER)
@@ -50,7 +51,8 @@ _PAGE = CompiledRead(
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
-    .limit(bindparam("take"))
+    .limit(bindparam("take")),
+    bounded=True,
 )
 _ANY = ListingFilter()
 

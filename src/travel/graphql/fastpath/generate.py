@@ -107,8 +107,7 @@ def _field_lines(field: FieldPlan, index: int) -> list[str]:
         if named.name == GraphQLID.name:
             # ID's serialiser gives str(value) for a UUID (a type of neither builtins nor str).
             lines += [
-                "        v = str(v) if type(v) in UUIDS else "
-                f"leaf_value(F{index}, v, state, path)",
+                f"        v = str(v) if type(v) in UUIDS else leaf_value(F{index}, v, state, path)",
             ]
         else:
             lines.append(f"        v = leaf_value(F{index}, v, state, path)")
