@@ -62,6 +62,7 @@ def money(minor: int, currency: str) -> str:
 
 # -- PostgreSQL: one statement each, the workspace set by the statement itself ---------------
 
+
 def _scoped(read: str, scope: int) -> str:
     """`read` in the statement that sets the workspace's scope (its parameter `$<scope>`, after
     the read's) first: the service's own single-statement form (travel/db/session.py,
