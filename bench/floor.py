@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import uuid
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -307,6 +308,7 @@ class Sqlite:
         self.writer = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None, timeout=15
         )
+        self.write_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="writer")
         self.writer.execute("PRAGMA foreign_keys=ON")
         self.writer.execute("PRAGMA synchronous=NORMAL")
 
@@ -343,8 +345,13 @@ class Sqlite:
 
     async def book(self, payload: dict[str, Any]) -> Any:
         """SQLite has no booking statement: the same steps as the service's SQLite path, on one
-        write connection (its lock serialises them), without SQLAlchemy."""
-        return await asyncio.to_thread(self._book, payload["targetId"], payload["checkIn"])
+        write connection, without SQLAlchemy. The connection's one thread serialises them, as
+        aiosqlite's does for the service's writer (threads sharing it would interleave their
+        transactions on it)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.write_thread, self._book, payload["targetId"], payload["checkIn"]
+        )
 
     def _book(self, target: str, check_in: str) -> Any:
         conn = self.writer
