@@ -14,6 +14,7 @@ from tests.conftest import is_postgres
 from tests.factories import Tenant, tenant_listing
 from tests.support.api import data
 from tests.support.live import LiveServer
+from travel.db.session import INLINE_SKIP
 
 PAGE = "{ travelProperties(pagination: {skip: 0, take: 50}) { id name provider { name } } }"
 ONE = "query($id: ID!) { travelProperty(id: $id) { id name } }"
@@ -72,3 +73,16 @@ def test_reads_see_a_commit_at_once(
         # Every pooled connection (each request may take another) reads the new name.
         for _ in range(12):
             assert names(server, tenant) == {listing: name}
+
+
+def test_a_far_page_is_read_in_the_driver_thread_with_the_same_answer(
+    server: LiveServer, tenant: Tenant, database_file: str
+) -> None:
+    """Past `INLINE_SKIP` a page is read in aiosqlite's thread (its index walk is no longer
+    short); the answer is the same kind of answer."""
+    listing = str(tenant_listing(server, tenant, name="Casa Azul"))
+    query = "query($skip: Int!) { travelProperties(pagination: {skip: $skip, take: 5}) { id } }"
+    key = tenant.keys["traveler"]
+    assert data(server, key, query, {"skip": 0})["travelProperties"] == [{"id": listing}]
+    assert data(server, key, query, {"skip": INLINE_SKIP})["travelProperties"] == []
+    assert data(server, key, query, {"skip": INLINE_SKIP + 1})["travelProperties"] == []
