@@ -79,6 +79,11 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
         # The tests' webhook receivers listen on 127.0.0.1 (tests/events/test_targets.py
         # checks the refusal with this off).
         webhook_allow_private=True,
+        # No background dispatcher in the test servers: the webhook tests run their own
+        # dispatchers and count every attempt (tests/support/webhooks.py `dispatch`), which one
+        # polling inside the server every second could race for. The dispatcher inside `travel
+        # serve` and `travel worker` is tested on their own processes (tests/events).
+        dispatcher_interval_seconds=0,
         cors_origins=("https://partner.example",),
     )
 
