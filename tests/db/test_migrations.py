@@ -258,6 +258,19 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                     "SET search_path = pg_temp, public",
                     _set_scope(str(other)),
                 ),
+                # The analytics trigger function runs as its owner (revision 0007): it can
+                # neither be called, changed, taken over nor hung on a table of the caller's.
+                ("SELECT analytics_track_booking()",),
+                ("ALTER FUNCTION analytics_track_booking() OWNER TO CURRENT_USER",),
+                ("ALTER FUNCTION analytics_track_booking() SET search_path = pg_temp, public",),
+                (
+                    "CREATE OR REPLACE FUNCTION analytics_track_booking() RETURNS trigger "
+                    "LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$",
+                ),
+                (
+                    "CREATE TRIGGER leak AFTER INSERT ON workspaces FOR EACH ROW "
+                    "EXECUTE FUNCTION analytics_track_booking()",
+                ),
             ]
             seen: list[object] = []
             for statements in escapes:
@@ -269,6 +282,19 @@ def test_the_application_role_cannot_reach_another_workspace_with_any_sql(
                 if scoped is not None:
                     seen.append(scoped)
             assert seen == [], "the application role read another workspace"
+            # ... and the analytics function is still the system role's, run as it, on a
+            # pinned search path (so no table of the caller's can stand in for the totals).
+            async with engines.writer.connect() as conn:
+                definition = await conn.execute(
+                    text(
+                        "SELECT p.prosecdef, p.proconfig, r.rolname FROM pg_proc p "
+                        "JOIN pg_roles r ON r.oid = p.proowner "
+                        "WHERE p.proname = 'analytics_track_booking'"
+                    )
+                )
+                definer, settings, owner = definition.one()
+                assert (definer, owner) == (True, system_role)
+                assert [s.split("=")[0] for s in settings] == ["search_path"], settings
             # Scoped to its own workspace, a policy-only read can use the workspace's index
             # (the old OR made every such read scan every workspace).
             async with engines.writer.connect() as conn, conn.begin():
@@ -401,10 +427,16 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
 
     initial = _revision("0001_initial_schema")
     booking_function = _revision("0006_signed_workspace_scope")  # the newest to re-create it
+    analytics_function = _revision("0007_analytics_trigger_as_owner")  # likewise
+    _, analytics_trigger = initial._ANALYTICS_TRIGGERS["postgresql"]
+    assert _statements(triggers, "create_booking_triggers", "postgresql") == [
+        analytics_function._FUNCTION,
+        analytics_trigger,
+    ]
+    assert _statements(triggers, "create_booking_triggers", "sqlite") == list(
+        initial._ANALYTICS_TRIGGERS["sqlite"]
+    )
     for dialect in ("postgresql", "sqlite"):
-        assert _statements(triggers, "create_booking_triggers", dialect) == list(
-            initial._ANALYTICS_TRIGGERS[dialect]
-        )
         assert _statements(triggers, "drop_booking_triggers", dialect) == list(
             initial._DROP_ANALYTICS_TRIGGERS[dialect]
         )
