@@ -155,7 +155,7 @@ def _connect_args(timeout: float | None) -> dict[str, Any]:
 
 def _sqlite_engine(url: str, *, immediate: bool, pool_size: int, inline: bool) -> AsyncEngine:
     """`inline`: the connections may also be used from the event loop's thread, where a
-    request's compiled reads run (travel.db.session._fetch_sqlite; the request holds the
+    request's bounded compiled reads run (travel.db.session._fetch_inline; the request holds the
     connection alone, and its gate keeps aiosqlite's thread and the loop's from using it at
     once). The writer's stay in their thread: a write may wait for the lock."""
     engine = create_async_engine(

@@ -303,8 +303,8 @@ class ScopedConnection(SerialConnection):
                 # The engine's listeners (tracing, tests counting statements) see driver reads
                 # too; the scoping hook leaves them as they are (no execution context).
                 events(None, None, form.sql, args, None, False)
-            if form.inline and read.bounded and params.get("skip", 0) <= INLINE_SKIP:
-                rows = _fetch_inline(self._driver, form.sql, args)
+            if form.run_now is not None and read.bounded and params.get("skip", 0) <= INLINE_SKIP:
+                rows = form.run_now(self._driver, form.sql, args)
             else:
                 rows = await form.run(self._driver, form.sql, args)
         return rows if form.convert is None else [form.convert(row) for row in rows]
@@ -410,9 +410,11 @@ class DriverForm:
     sql: str
     binds: tuple[Bind, ...]
     run: Callable[[Any, str, list[Any]], Awaitable[Sequence[Any]]]
+    # How it runs in the event loop's own thread, for a bounded read (SQLite's, decision
+    # 0075); None: always through `run`.
+    run_now: Callable[[Any, str, list[Any]], Sequence[Any]] | None
     convert: Callable[[Any], list[Any]] | None
     scoped: bool  # the workspace is the last argument (PostgreSQL's `_SCOPED_READ`)
-    inline: bool  # may run in the event loop's thread when bounded (SQLite's, decision 0075)
 
     @classmethod
     async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm | None:
@@ -430,7 +432,7 @@ class DriverForm:
             column.type.dialect_impl(dialect).result_processor(dialect, attribute.type.oid)
             for column, attribute in zip(statement.selected_columns, attributes, strict=True)
         ]
-        return cls(sql, binds, _fetch_asyncpg, _converter(processors), scoped=True, inline=False)
+        return cls(sql, binds, _fetch_asyncpg, None, _converter(processors), scoped=True)
 
     @classmethod
     def on_sqlite(
@@ -448,9 +450,9 @@ class DriverForm:
             compiled.string,
             binds,
             _fetch_aiosqlite,
+            _fetch_inline,
             _converter(processors),
             scoped=False,
-            inline=True,
         )
 
     def arguments(self, params: Mapping[str, Any], workspace: str | None) -> list[Any]:
