@@ -258,6 +258,9 @@ def test_concurrent_dispatchers_send_each_delivery_once(
         receiver.delay = 0.0
 
     assert sum(made) == 60
+    # A failed attempt says why before the receiver's record is compared.
+    unsent = [(d.status, d.last_error) for d in deliveries_of(server, workspace)]
+    assert [u for u in unsent if u[0] != "SUCCEEDED"] == []
     for url in urls:
         seen = [r.headers["travel-event-id"] for r in receiver.at(url)]
         assert sorted(seen) == sorted(str(e) for e in events)

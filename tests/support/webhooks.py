@@ -55,6 +55,13 @@ class Received:
     body: bytes
 
 
+class _Listening(ThreadingHTTPServer):
+    # The standard library's listen backlog is 5: with more dispatchers' sends connecting at
+    # once (tests/events: 4 dispatchers x 4 in flight) the kernel dropped connection attempts,
+    # and one retried past the sender's timeout failed an attempt a real receiver would take.
+    request_queue_size = 128
+
+
 class Receiver:
     """Records every POST; answers each path with its planned status codes (the last repeats)."""
 
@@ -78,7 +85,7 @@ class Receiver:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self._httpd = _Listening(("127.0.0.1", port), Handler)
         self.port = int(self._httpd.server_address[1])
         self.base_url = f"http://127.0.0.1:{self.port}"
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
