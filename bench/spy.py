@@ -43,6 +43,11 @@ def main() -> None:
     parser.add_argument("--listings", type=int, default=2_000)
     parser.add_argument("--bookings", type=int, default=10_000)
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument(
+        "--native",
+        action="store_true",
+        help="also sample C/Cython frames (py-spy pauses the process for each sample)",
+    )
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
     url = fresh_database(args.db)
@@ -69,7 +74,7 @@ def main() -> None:
                 str(args.seconds),
                 "--format",
                 "raw",
-                "--nonblocking",
+                *(["--native"] if args.native else ["--nonblocking"]),
                 "--output",
                 str(stacks),
             ],

@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import orjson
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import MissingGreenlet
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import PoolProxiedConnection, QueuePool
 
 from travel.db.scope import WorkspaceScope
 from travel.settings import parse_database_url
@@ -20,6 +23,27 @@ def async_url(url: str, setting: str = "TRAVEL_DATABASE_URL") -> str:
     if parsed.get_backend_name() == "sqlite":
         return str(parsed.set(drivername="sqlite+aiosqlite"))
     return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
+
+
+async def checkout(engine: AsyncEngine) -> PoolProxiedConnection:
+    """A pooled connection of `engine`, taken without a greenlet when one is ready.
+
+    `AsyncEngine.raw_connection` runs the pool's checkout in a new greenlet, since a checkout
+    may have to await: to wait for a connection, or to open or recycle one. The greenlet costs
+    more than the checkout (its frame stack is a fresh 16 KiB mapping, mapped and unmapped each
+    time: 20 µs of CPU a request of the connectivity check on PostgreSQL, docs/performance.md).
+    Taking an idle connection awaits nothing (the pool's queue hands one over without awaiting),
+    so it runs as a plain call. When it would have to await, SQLAlchemy's `await_` cancels the
+    awaitable and raises MissingGreenlet before it starts (nothing waited for, nothing opened;
+    a connection due for recycling is closed by then, and reopened below), and the checkout
+    runs again in a greenlet. A pool with nothing idle goes there at once (decision 0083)."""
+    pool = engine.sync_engine.pool
+    if isinstance(pool, QueuePool) and pool.checkedin() > 0:
+        try:
+            return engine.sync_engine.raw_connection()
+        except MissingGreenlet:
+            pass
+    return await engine.raw_connection()
 
 
 def _json_text(value: Any) -> str:
@@ -91,15 +115,23 @@ def create_engines(
     pool_size: int = 10,
     system_url: str | None = None,
     timeout: float | None = None,
+    recycle_seconds: int | None = None,
 ) -> Engines:
     """Build the engines for a plain database URL (and, on PostgreSQL, for the system role's
     URL of the same database: `system_url`). `timeout`: on PostgreSQL, the longest wait for one
     statement or a new connection of the application's engine (None: the driver's defaults, no
-    statement limit — for migrations and operator commands)."""
+    statement limit — for migrations and operator commands). `recycle_seconds`: how old a
+    pooled connection may grow before it is replaced (None: 30 minutes on PostgreSQL, never on
+    SQLite, whose connections are files of this process)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
-        reader = _sqlite_engine(driver_url, immediate=False, pool_size=pool_size, inline=True)
-        writer = _sqlite_engine(driver_url, immediate=True, pool_size=1, inline=False)
+        recycle = -1 if recycle_seconds is None else recycle_seconds
+        reader = _sqlite_engine(
+            driver_url, immediate=False, pool_size=pool_size, inline=True, recycle=recycle
+        )
+        writer = _sqlite_engine(
+            driver_url, immediate=True, pool_size=1, inline=False, recycle=recycle
+        )
         return Engines(reader=reader, writer=writer, dialect="sqlite", system=writer)
     # No pre-ping (decision 0005): on asyncpg it costs three round trips per checkout. A
     # connection found dead fails its request and invalidates the whole pool, so after a
@@ -114,7 +146,7 @@ def create_engines(
         pool_size=pool_size,
         max_overflow=0,
         pool_timeout=30,
-        pool_recycle=1800,
+        pool_recycle=1800 if recycle_seconds is None else recycle_seconds,
         connect_args=_connect_args(timeout),
         **_JSON,
     )
@@ -142,18 +174,39 @@ def create_engines(
 _SERVER_SETTINGS = {"plan_cache_mode": "force_generic_plan"}
 
 
+class _DeferredConnect:
+    """`asyncpg.connect(...)`, called when awaited: how the application engine opens
+    connections. SQLAlchemy's dialect builds the connect coroutine before `await_` looks for
+    a greenlet; when a checkout without one (`checkout`) has to open a connection, `await_`
+    drops the dialect's coroutine, and a connect coroutine made for it would be reported as
+    never awaited (a RuntimeWarning). This one makes nothing until awaited."""
+
+    __slots__ = ("args", "kwargs")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.args, self.kwargs = args, kwargs
+
+    def __await__(self) -> Any:
+        return asyncpg.connect(*self.args, **self.kwargs).__await__()
+
+
 def _connect_args(timeout: float | None) -> dict[str, Any]:
     """asyncpg's connection arguments for the application role: its server settings and, for
     `travel serve` and `travel worker`, the statement and connection time limit (asyncpg
     raises TimeoutError past it, answered 503 by travel.db.outage; the statement is cancelled on
     the server and the connection stays usable)."""
-    args: dict[str, Any] = {"server_settings": dict(_SERVER_SETTINGS)}
+    args: dict[str, Any] = {
+        "server_settings": dict(_SERVER_SETTINGS),
+        "async_creator_fn": _DeferredConnect,
+    }
     if timeout:
         args.update(command_timeout=timeout, timeout=timeout)
     return args
 
 
-def _sqlite_engine(url: str, *, immediate: bool, pool_size: int, inline: bool) -> AsyncEngine:
+def _sqlite_engine(
+    url: str, *, immediate: bool, pool_size: int, inline: bool, recycle: int
+) -> AsyncEngine:
     """`inline`: the connections may also be used from the event loop's thread, where a
     request's bounded compiled reads run (travel.db.session._fetch_inline; the request holds the
     connection alone, and its gate keeps aiosqlite's thread and the loop's from using it at
@@ -169,6 +222,7 @@ def _sqlite_engine(url: str, *, immediate: bool, pool_size: int, inline: bool) -
         # travel.bookings.write): the pool's own rollback on check-in would be one more hop to
         # aiosqlite's thread for each request, for nothing.
         pool_reset_on_return=None,
+        pool_recycle=recycle,
         connect_args={"timeout": 15, "check_same_thread": not inline},
         **_JSON,
     )

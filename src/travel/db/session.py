@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.selectable import TypedReturnsRows
 
-from travel.db.engine import Engines
+from travel.db.engine import Engines, checkout
 from travel.db.scope import SETTING
 from travel.kernel.ids import WorkspaceId
 
@@ -517,7 +517,7 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
     """
     scope = engines.scope
     workspace = None if scope is None else await scope.token(workspace_id)
-    pooled = await engines.reader.raw_connection()
+    pooled = await checkout(engines.reader)
     reads = ScopedConnection(engines.reader, pooled, workspace)
     try:
         yield reads
@@ -553,7 +553,7 @@ async def own_driver(session: AsyncSession) -> tuple[Any, bool]:
             raise RuntimeError("own_driver on a session that runs a transaction")
         engine = session.bind
         assert isinstance(engine, AsyncEngine)  # sessions are made on engines (`_session`)
-        pooled = session.info[_DRIVER] = await engine.raw_connection()
+        pooled = session.info[_DRIVER] = await checkout(engine)
     return pooled.driver_connection, False
 
 
