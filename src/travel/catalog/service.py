@@ -63,11 +63,19 @@ async def get_provider(session: Reads, principal: Principal, raw_id: str) -> Pro
 
 
 async def list_listings(
-    session: Reads, principal: Principal, kind: str, page: Page, conditions: ListingFilter
+    session: Reads,
+    principal: Principal,
+    kind: str,
+    page: Page,
+    conditions: ListingFilter,
+    *,
+    provider: bool = True,
 ) -> list[ListingRecord]:
-    """A page of the workspace's listings of one kind."""
+    """A page of the workspace's listings of one kind (`provider`: with their providers)."""
     principal.require(Permission.READ)
-    return await repository.list_listings(session, principal.workspace_id, kind, page, conditions)
+    return await repository.list_listings(
+        session, principal.workspace_id, kind, page, conditions, provider=provider
+    )
 
 
 async def count_listings(
@@ -79,13 +87,16 @@ async def count_listings(
 
 
 async def get_listing(
-    session: Reads, principal: Principal, kind: str, raw_id: str
+    session: Reads, principal: Principal, kind: str, raw_id: str, *, provider: bool = True
 ) -> ListingRecord:
-    """One listing of `kind` in the workspace; another kind's id is NOT_FOUND too."""
+    """One listing of `kind` in the workspace (`provider`: with its provider); another kind's
+    id is NOT_FOUND too."""
     principal.require(Permission.READ)
     what = ListingKind(kind).noun
     listing_id = parse_id(raw_id, f"{what} not found")
-    listing = await repository.listing_with_provider(session, principal.workspace_id, listing_id)
+    listing = await repository.listing_with_provider(
+        session, principal.workspace_id, listing_id, provider=provider
+    )
     if listing is None or listing.kind != kind:
         raise NotFound(f"{what} not found")
     return listing

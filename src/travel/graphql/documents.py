@@ -57,6 +57,19 @@ class PreparedDocument:
         return operation.operation == OperationType.MUTATION
 
 
+def selected_names(
+    nodes: Sequence[FieldNode], fragments: dict[str, FragmentDefinitionNode]
+) -> set[str]:
+    """Names of the fields selected directly under `nodes` (a resolver's `info.field_nodes`
+    and `info.fragments`), through fragments too, whatever their directives say: what a
+    resolver may leave unread when a field is surely not asked for."""
+    names: set[str] = set()
+    for node in nodes:
+        if node.selection_set is not None:
+            _collect(node.selection_set, fragments, names, set())
+    return names
+
+
 def _collect(
     selection_set: SelectionSetNode,
     fragments: dict[str, FragmentDefinitionNode],

@@ -17,6 +17,7 @@ from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoade
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
+from travel.graphql.documents import selected_names
 from travel.graphql.inputs import ErrorPaths
 from travel.kernel.kinds import KINDS, ListingKind
 from travel.pagination import PageInput, page_from
@@ -90,6 +91,12 @@ async def resolve_create_provider(_: None, info: Info, input: ProviderInput) -> 
         return await service.create_provider(session, info.context.principal, input)
 
 
+def _asks_provider(info: Info) -> bool:
+    """Whether the listings' `provider` may be asked for: read with them if so, in the same
+    statement (the connectivity check's `{ id name }` reads listings alone)."""
+    return "provider" in selected_names(info.field_nodes, info.fragments)
+
+
 def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
     async def resolve(
         _: None,
@@ -101,7 +108,9 @@ def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
         with FILTER:
             conditions = filters.listing_filter(filter, kind)
         session = await info.context.session()
-        return await service.list_listings(session, info.context.principal, kind, page, conditions)
+        return await service.list_listings(
+            session, info.context.principal, kind, page, conditions, provider=_asks_provider(info)
+        )
 
     return resolve
 
@@ -119,7 +128,9 @@ def _count(kind: str) -> Callable[..., Awaitable[int]]:
 def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, id: str) -> ListingRecord:
         session = await info.context.session()
-        return await service.get_listing(session, info.context.principal, kind, id)
+        return await service.get_listing(
+            session, info.context.principal, kind, id, provider=_asks_provider(info)
+        )
 
     return resolve
 
