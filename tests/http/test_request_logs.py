@@ -4,7 +4,11 @@ rate-limit Redis out of reach), not only the access line."""
 
 from __future__ import annotations
 
+import io
+import logging
+import re
 import subprocess
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -20,6 +24,7 @@ from tests.support.dedicated import forget_workspaces_in
 from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
 from tests.support.redis_server import PrivateRedis
+from travel import logs
 from travel.auth import apikeys
 from travel.auth.models import Workspace
 from travel.db.session import system_transaction
@@ -150,3 +155,82 @@ def test_a_redis_outage_met_by_a_request_is_logged_with_its_id(
     assert outage, serving.output()
     assert all(line.get("request_id") == request_id for line in outage), outage
     assert all(line.get("request_id") != before for line in lines if line["level"] != "INFO")
+
+
+def _two_ways(fields: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The request line as `travel.logs.info_line` writes it without a LogRecord, and as the
+    logging machinery writes the same record through the same handler."""
+    stream = io.StringIO()
+    handler = logs.JsonLines(stream)
+    logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
+    logger.handlers[:] = [handler]
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    previous, logs._installed = logs._installed, handler
+    try:
+
+        def no_record(*_: Any, **__: Any) -> logging.LogRecord:
+            raise AssertionError("the direct line made a LogRecord")
+
+        logger.makeRecord = no_record  # type: ignore[method-assign]
+        logs.info_line(logger, "request", dict(fields))
+        del logger.makeRecord
+        direct = stream.getvalue()
+        assert direct.endswith("\n")
+        assert direct.count("\n") == 1
+        stream.truncate(0)
+        stream.seek(0)
+        logger.info("request", extra=dict(fields))
+        through_logging = stream.getvalue()
+    finally:
+        logs._installed = previous
+    return orjson.loads(direct), orjson.loads(through_logging)
+
+
+@pytest.mark.parametrize("inside_a_request", [False, True])
+def test_the_request_line_written_directly_is_the_logged_one(inside_a_request: bool) -> None:
+    fields = {
+        "request_id": "req-1",
+        "method": "POST",
+        "path": "/workspaces/graphql",
+        "status": 200,
+        "workspace": str(uuid.uuid4()),
+        "operation": None,
+        "outcome": "OK",
+        "duration_ms": 1.25,
+    }
+    if inside_a_request:  # the id comes from the context, as for lines logged deep inside
+        del fields["request_id"]
+    token = logs.REQUEST_ID.set("req-ctx")
+    try:
+        direct, through_logging = _two_ways(fields)
+    finally:
+        logs.REQUEST_ID.reset(token)
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", direct.pop("ts"))
+    through_logging.pop("ts")
+    assert list(direct) == list(through_logging)
+    assert direct == through_logging
+    assert direct["request_id"] == ("req-ctx" if inside_a_request else "req-1")
+
+
+def test_other_handlers_still_get_the_request_record(
+    server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With another handler on the way (pytest's capture here), the line goes through the
+    logging machinery, so that handler gets it."""
+    tenant = create_tenant(server)
+
+    def request_lines() -> list[logging.LogRecord]:
+        return [r for r in caplog.records if r.name == "travel.request" and r.msg == "request"]
+
+    with caplog.at_level(logging.INFO, logger="travel.request"):
+        request_id, answer = traced(server.url, tenant.keys["traveler"])
+        # The line is logged when the answer has been sent: wait for it.
+        for _ in range(100):
+            if request_lines():
+                break
+            time.sleep(0.05)
+    assert answer.status_code == 200
+    lines = request_lines()
+    assert [getattr(r, "request_id", None) for r in lines] == [request_id]
+    assert getattr(lines[0], "status", None) == 200

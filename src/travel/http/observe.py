@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from travel import metrics
+from travel import logs, metrics
 from travel.http.exchange import Exchange
 
 log = logging.getLogger("travel.request")
@@ -31,9 +31,10 @@ class Observer:
         if graphql:
             self._count(exchange, outcome, elapsed)
         if exchange.path not in QUIET_PATHS and log.isEnabledFor(logging.INFO):
-            log.info(
+            logs.info_line(
+                log,
                 "request",
-                extra={
+                {
                     "request_id": exchange.request_id,
                     "method": exchange.method,
                     "path": exchange.path,
