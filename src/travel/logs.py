@@ -77,9 +77,11 @@ class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
         self.setFormatter(self.json)
         self.addFilter(RequestIdFilter())
 
-    def write_line(self, logger: str, msg: str, fields: dict[str, Any]) -> None:
+    def write_line(self, logger: str, msg: str, fields: dict[str, Any]) -> bool:
         """What `emit` writes for an INFO record of `logger` with `fields` as its extras (the
-        formatter's keys, in its order; the request id as the filter stamps it)."""
+        formatter's keys, in its order; the request id as the filter stamps it). False if the
+        stream refused it (closed, a broken pipe): then the record goes through `logging`,
+        whose handler reports the failure its own way (`Handler.handleError`)."""
         entry: dict[str, Any] = {
             "ts": self.json.timestamp(time.time()),
             "level": "INFO",
@@ -92,9 +94,13 @@ class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
             if request_id is not None:
                 entry["request_id"] = request_id
         line = orjson.dumps(entry, default=str).decode() + self.terminator
-        with self.lock:  # type: ignore[union-attr]
-            self.stream.write(line)
-            self.stream.flush()
+        try:
+            with self.lock:  # type: ignore[union-attr]
+                self.stream.write(line)
+                self.stream.flush()
+        except (OSError, ValueError):
+            return False
+        return True
 
 
 _installed: JsonLines | None = None
@@ -104,7 +110,7 @@ def info_line(logger: logging.Logger, msg: str, fields: dict[str, Any]) -> None:
     """`logger.info(msg, extra=fields)`, for the line logged on every request: when nothing
     but `configure`'s handler would see the record (no handler, filter or stop on the way to
     it), the same JSON line is written without making a LogRecord and passing it through the
-    logging machinery — 12 µs of a request's CPU made 4 (docs/performance.md). Anything
+    logging machinery: about 12 µs less CPU a request (docs/performance.md). Anything
     else (pytest's capture, a handler added later) gets the record as usual."""
     handler = _installed
     if handler is not None and logger.isEnabledFor(logging.INFO):
@@ -115,8 +121,7 @@ def info_line(logger: logging.Logger, msg: str, fields: dict[str, Any]) -> None:
             node = node.parent if node.propagate else None
         # Its own RequestIdFilter only, and nothing it would not let through.
         alone = node is None and reached == [handler] and len(handler.filters) == 1
-        if alone and handler.level <= logging.INFO:
-            handler.write_line(logger.name, msg, fields)
+        if alone and handler.level <= logging.INFO and handler.write_line(logger.name, msg, fields):
             return
     logger.info(msg, extra=fields)
 

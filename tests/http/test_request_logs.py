@@ -213,6 +213,25 @@ def test_the_request_line_written_directly_is_the_logged_one(inside_a_request: b
     assert direct["request_id"] == ("req-ctx" if inside_a_request else "req-1")
 
 
+def test_a_closed_log_stream_does_not_fail_the_request_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stream refusing the direct line (closed, a broken pipe) hands the record to
+    `logging`, which reports the failure as for any other line and raises nothing."""
+    stream = io.StringIO()
+    handler = logs.JsonLines(stream)
+    logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
+    logger.handlers[:] = [handler]
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    monkeypatch.setattr(logs, "_installed", handler)
+    reported: list[logging.LogRecord] = []
+    monkeypatch.setattr(handler, "handleError", reported.append)
+    stream.close()
+    logs.info_line(logger, "request", {"status": 200})
+    assert [record.getMessage() for record in reported] == ["request"]
+
+
 def test_other_handlers_still_get_the_request_record(
     server: LiveServer, caplog: pytest.LogCaptureFixture
 ) -> None:
