@@ -31,7 +31,8 @@ async def checkout(engine: AsyncEngine) -> PoolProxiedConnection:
     `AsyncEngine.raw_connection` runs the pool's checkout in a new greenlet, since a checkout
     may have to await: to wait for a connection, or to open or recycle one. The greenlet costs
     more than the checkout (its frame stack is a fresh 16 KiB mapping, mapped and unmapped each
-    time: 20 µs of CPU a request of the connectivity check on PostgreSQL, docs/performance.md).
+    time: about 10 µs of CPU a request of the connectivity check on PostgreSQL,
+    docs/performance.md).
     Taking an idle connection awaits nothing (the pool's queue hands one over without awaiting),
     so it runs as a plain call. When it would have to await, SQLAlchemy's `await_` cancels the
     awaitable and raises MissingGreenlet before it starts (nothing waited for, nothing opened;
@@ -154,7 +155,12 @@ def create_engines(
     system_driver_url = async_url(system_url, "TRAVEL_SYSTEM_DATABASE_URL") if system_url else None
     if system_driver_url is not None and system_driver_url != driver_url:
         system = create_async_engine(
-            system_driver_url, pool_size=2, max_overflow=0, pool_recycle=1800, **_JSON
+            system_driver_url,
+            pool_size=2,
+            max_overflow=0,
+            pool_recycle=1800,
+            connect_args={"async_creator_fn": _DeferredConnect},
+            **_JSON,
         )
     return Engines(
         reader=engine,
@@ -175,7 +181,7 @@ _SERVER_SETTINGS = {"plan_cache_mode": "force_generic_plan"}
 
 
 class _DeferredConnect:
-    """`asyncpg.connect(...)`, called when awaited: how the application engine opens
+    """`asyncpg.connect(...)`, called when awaited: how the engines open PostgreSQL
     connections. SQLAlchemy's dialect builds the connect coroutine before `await_` looks for
     a greenlet; when a checkout without one (`checkout`) has to open a connection, `await_`
     drops the dialect's coroutine, and a connect coroutine made for it would be reported as
