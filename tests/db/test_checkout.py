@@ -94,6 +94,19 @@ def test_an_idle_connection_is_taken_without_a_greenlet(database_url: str) -> No
     run(database_url, check)
 
 
+async def replaced(engine: AsyncEngine, greenlets: Greenlets, old: Any) -> None:
+    """The next checkout opens a new connection through the greenlet (the second one of the
+    test, after the first that opened `old`), which answers; nothing is left checked out."""
+    second = await checkout(engine)
+    assert greenlets.count == 2
+    assert second.driver_connection is not old
+    assert await answers(second) == 1
+    second.close()
+    pool = engine.sync_engine.pool
+    assert isinstance(pool, QueuePool)
+    assert pool.checkedout() == 0
+
+
 def test_an_invalidated_connection_is_reopened(database_url: str) -> None:
     async def check(engine: AsyncEngine) -> None:
         greenlets = Greenlets(engine)
@@ -101,14 +114,7 @@ def test_an_invalidated_connection_is_reopened(database_url: str) -> None:
         driver = first.driver_connection
         first.invalidate()  # as after a connection error: closed, its place in the pool kept
         first.close()
-        second = await checkout(engine)
-        assert greenlets.count == 2
-        assert second.driver_connection is not driver
-        assert await answers(second) == 1
-        second.close()
-        pool = engine.sync_engine.pool
-        assert isinstance(pool, QueuePool)
-        assert pool.checkedout() == 0
+        await replaced(engine, greenlets, driver)
 
     run(database_url, check)
 
@@ -120,11 +126,7 @@ def test_a_connection_due_for_recycling_is_replaced(database_url: str) -> None:
         driver = first.driver_connection
         first.close()
         await asyncio.sleep(1.1)  # past recycle_seconds
-        second = await checkout(engine)
-        assert greenlets.count == 2
-        assert second.driver_connection is not driver
-        assert await answers(second) == 1
-        second.close()
+        await replaced(engine, greenlets, driver)
         if is_postgres(database_url):
             assert driver is not None
             assert driver.is_closed()  # the old one was closed, not leaked

@@ -10,6 +10,7 @@ import re
 import subprocess
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,38 +158,54 @@ def test_a_redis_outage_met_by_a_request_is_logged_with_its_id(
     assert all(line.get("request_id") != before for line in lines if line["level"] != "INFO")
 
 
-def _two_ways(fields: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The request line as `travel.logs.info_line` writes it without a LogRecord, and as the
-    logging machinery writes the same record through the same handler."""
+@dataclass(frozen=True)
+class LoneLogger:
+    """A logger whose only handler is a `JsonLines` on a string, installed as `configure`
+    installs its own (so `info_line` may write to it directly)."""
+
+    stream: io.StringIO
+    handler: logs.JsonLines
+    logger: logging.Logger
+
+
+def lone_logger(monkeypatch: pytest.MonkeyPatch) -> LoneLogger:
+    """Made in the test's body: a logger made in a fixture was found carrying pytest's
+    capture handlers by the time the test ran."""
     stream = io.StringIO()
     handler = logs.JsonLines(stream)
     logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
     logger.handlers[:] = [handler]
     logger.propagate = False
     logger.setLevel(logging.INFO)
-    previous, logs._installed = logs._installed, handler
-    try:
+    monkeypatch.setattr(logs, "_installed", handler)
+    return LoneLogger(stream, handler, logger)
 
-        def no_record(*_: Any, **__: Any) -> logging.LogRecord:
-            raise AssertionError("the direct line made a LogRecord")
 
-        logger.makeRecord = no_record  # type: ignore[method-assign]
-        logs.info_line(logger, "request", dict(fields))
-        del logger.makeRecord
-        direct = stream.getvalue()
-        assert direct.endswith("\n")
-        assert direct.count("\n") == 1
-        stream.truncate(0)
-        stream.seek(0)
-        logger.info("request", extra=dict(fields))
-        through_logging = stream.getvalue()
-    finally:
-        logs._installed = previous
-    return orjson.loads(direct), orjson.loads(through_logging)
+def _two_ways(lone: LoneLogger, fields: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The request line as `travel.logs.info_line` writes it without a LogRecord, and as the
+    logging machinery writes the same record through the same handler."""
+    logger, stream = lone.logger, lone.stream
+
+    def no_record(*_: Any, **__: Any) -> logging.LogRecord:
+        raise AssertionError("the direct line made a LogRecord")
+
+    logger.makeRecord = no_record  # type: ignore[method-assign]
+    logs.info_line(logger, "request", dict(fields))
+    del logger.makeRecord
+    direct = stream.getvalue()
+    assert direct.endswith("\n")
+    assert direct.count("\n") == 1
+    stream.truncate(0)
+    stream.seek(0)
+    logger.info("request", extra=dict(fields))
+    return orjson.loads(direct), orjson.loads(stream.getvalue())
 
 
 @pytest.mark.parametrize("inside_a_request", [False, True])
-def test_the_request_line_written_directly_is_the_logged_one(inside_a_request: bool) -> None:
+def test_the_request_line_written_directly_is_the_logged_one(
+    monkeypatch: pytest.MonkeyPatch, inside_a_request: bool
+) -> None:
+    lone = lone_logger(monkeypatch)
     fields = {
         "request_id": "req-1",
         "method": "POST",
@@ -203,7 +220,7 @@ def test_the_request_line_written_directly_is_the_logged_one(inside_a_request: b
         del fields["request_id"]
     token = logs.REQUEST_ID.set("req-ctx")
     try:
-        direct, through_logging = _two_ways(fields)
+        direct, through_logging = _two_ways(lone, fields)
     finally:
         logs.REQUEST_ID.reset(token)
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", direct.pop("ts"))
@@ -218,17 +235,11 @@ def test_a_closed_log_stream_does_not_fail_the_request_line(
 ) -> None:
     """The stream refusing the direct line (closed, a broken pipe) hands the record to
     `logging`, which reports the failure as for any other line and raises nothing."""
-    stream = io.StringIO()
-    handler = logs.JsonLines(stream)
-    logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
-    logger.handlers[:] = [handler]
-    logger.propagate = False
-    logger.setLevel(logging.INFO)
-    monkeypatch.setattr(logs, "_installed", handler)
+    lone = lone_logger(monkeypatch)
     reported: list[logging.LogRecord] = []
-    monkeypatch.setattr(handler, "handleError", reported.append)
-    stream.close()
-    logs.info_line(logger, "request", {"status": 200})
+    monkeypatch.setattr(lone.handler, "handleError", reported.append)
+    lone.stream.close()
+    logs.info_line(lone.logger, "request", {"status": 200})
     assert [record.getMessage() for record in reported] == ["request"]
 
 
