@@ -39,6 +39,8 @@ BEGIN
       IN ROLE travel;
   END IF;
 END $$;
+-- The benchmark's seed ends with a CHECKPOINT, as the system role (bench/run.py `seed`).
+GRANT pg_checkpoint TO travel_system;
 SQL
 for db in travel travel_test; do
   if ! as_postgres psql -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1; then

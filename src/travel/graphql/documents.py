@@ -33,6 +33,8 @@ class PreparedDocument:
     operations: dict[str | None, OperationDefinitionNode] = field(default_factory=dict)
     # Anything later stages want to keep per document (e.g. a compiled fast path).
     extras: dict[str, Any] = field(default_factory=dict)
+    # Each operation's root fields (`root_fields`), by the operation node's id.
+    _roots: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
     def operation(self, name: str | None) -> OperationDefinitionNode | None:
         """The operation to run, following the GraphQL rules for `operationName`."""
@@ -40,17 +42,21 @@ class PreparedDocument:
             return next(iter(self.operations.values())) if len(self.operations) == 1 else None
         return self.operations.get(name)
 
-    def root_fields(self, operation: OperationDefinitionNode) -> set[str]:
-        """Names of the root fields the operation selects (through fragments too)."""
-        assert self.document is not None
-        fragments = {
-            d.name.value: d
-            for d in self.document.definitions
-            if isinstance(d, FragmentDefinitionNode)
-        }
-        names: set[str] = set()
-        _collect(operation.selection_set, fragments, names, set())
-        return names
+    def root_fields(self, operation: OperationDefinitionNode) -> tuple[str, ...]:
+        """Names of the root fields the operation selects (through fragments too), in a
+        stable order; worked out once per operation of the document."""
+        known = self._roots.get(id(operation))
+        if known is None:
+            assert self.document is not None
+            fragments = {
+                d.name.value: d
+                for d in self.document.definitions
+                if isinstance(d, FragmentDefinitionNode)
+            }
+            names: set[str] = set()
+            _collect(operation.selection_set, fragments, names, set())
+            known = self._roots[id(operation)] = tuple(sorted(names))
+        return known
 
     @staticmethod
     def is_mutation(operation: OperationDefinitionNode) -> bool:

@@ -193,7 +193,7 @@ class GraphQLEndpoint:
                 else "The document has several operations: send operationName"
             )
         exchange.operation = definition.name.value if definition.name else None
-        exchange.root_fields = tuple(prepared.root_fields(definition))
+        exchange.root_fields = prepared.root_fields(definition)
         return Operation(body, prepared, definition, operation_name, variables)
 
     async def _run(
