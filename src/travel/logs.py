@@ -82,21 +82,22 @@ class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
         formatter's keys, in its order; the request id as the filter stamps it). False if the
         stream refused it (closed, a broken pipe): then the record goes through `logging`,
         whose handler reports the failure its own way (`Handler.handleError`)."""
-        entry: dict[str, Any] = {
-            "ts": self.json.timestamp(time.time()),
-            "level": "INFO",
-            "logger": logger,
-            "msg": msg,
-        }
-        entry.update(fields)
-        if "request_id" not in fields:
-            request_id = REQUEST_ID.get()
-            if request_id is not None:
-                entry["request_id"] = request_id
-        line = orjson.dumps(entry, default=str).decode() + self.terminator
         try:
+            # Under the handler's lock, as `emit` formats: the formatter's per-second prefix
+            # is shared with every other thread's lines.
             with self.lock:  # type: ignore[union-attr]
-                self.stream.write(line)
+                entry: dict[str, Any] = {
+                    "ts": self.json.timestamp(time.time()),
+                    "level": "INFO",
+                    "logger": logger,
+                    "msg": msg,
+                }
+                entry.update(fields)
+                if "request_id" not in fields:
+                    request_id = REQUEST_ID.get()
+                    if request_id is not None:
+                        entry["request_id"] = request_id
+                self.stream.write(orjson.dumps(entry, default=str).decode() + self.terminator)
                 self.stream.flush()
         except (OSError, ValueError):
             return False
