@@ -275,13 +275,17 @@ def drive(
     return row(name, target, result, **used.as_dict())
 
 
+Cell = tuple[str, str, str | None, list[int]]
+"""One target of a scenario: its name, URL, the API key it takes (None: none) and its pids."""
+
+
 def rounds(
     name: str,
-    cells: list[tuple[str, str, str | None, list[int]]],
+    cells: list[Cell],
     body: str,
     args: argparse.Namespace,
 ) -> list[dict[str, Any]]:
-    """Each target (name, URL, key, pids) driven `--rounds` times, the targets taking turns
+    """Each target driven `--rounds` times, the targets taking turns
     round after round (so that a drift of the machine — autovacuum, a neighbour — falls on all
     of them alike); per target the round with the median req/s is kept, with the req/s of every
     round beside it."""
@@ -363,7 +367,7 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         for scenario in [s for s in scenarios if wanted(args, s.name)]:
             key = main.keys[scenario.role]
             body = scenario.body.decode()
-            cells: list[tuple[str, str, str | None, list[int]]] = []
+            cells: list[Cell] = []
             for target, port in [("baseline", ports["baseline"]), ("floor", ports["floor"])]:
                 if target == "floor" and not scenario.floor:
                     continue

@@ -53,17 +53,21 @@ class JsonFormatter(logging.Formatter):
         return f"{self._prefix}.{micro // 1000:03d}+00:00"
 
     def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "ts": self.timestamp(record.created),
-            "level": record.levelname,
-            "logger": record.name,
-            "msg": record.getMessage(),
+        extras = {
+            key: value
+            for key, value in record.__dict__.items()
+            if key not in _STANDARD and not key.startswith("_")
         }
-        for key, value in record.__dict__.items():
-            if key not in _STANDARD and not key.startswith("_"):
-                entry[key] = value
         if record.exc_info:
-            entry["exc"] = self.formatException(record.exc_info)
+            extras["exc"] = self.formatException(record.exc_info)
+        return self.line(record.created, record.levelname, record.name, record.getMessage(), extras)
+
+    def line(
+        self, created: float, level: str, logger: str, msg: str, extras: dict[str, Any]
+    ) -> str:
+        """One JSON line: when, how grave, whose, what, then the extras in their order."""
+        entry = {"ts": self.timestamp(created), "level": level, "logger": logger, "msg": msg}
+        entry.update(extras)
         return orjson.dumps(entry, default=str).decode()
 
 
@@ -82,22 +86,16 @@ class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
         formatter's keys, in its order; the request id as the filter stamps it). False if the
         stream refused it (closed, a broken pipe): then the record goes through `logging`,
         whose handler reports the failure its own way (`Handler.handleError`)."""
+        if "request_id" not in fields:  # as RequestIdFilter stamps a record
+            request_id = REQUEST_ID.get()
+            if request_id is not None:
+                fields = {**fields, "request_id": request_id}
         try:
             # Under the handler's lock, as `emit` formats: the formatter's per-second prefix
             # is shared with every other thread's lines.
             with self.lock:  # type: ignore[union-attr]
-                entry: dict[str, Any] = {
-                    "ts": self.json.timestamp(time.time()),
-                    "level": "INFO",
-                    "logger": logger,
-                    "msg": msg,
-                }
-                entry.update(fields)
-                if "request_id" not in fields:
-                    request_id = REQUEST_ID.get()
-                    if request_id is not None:
-                        entry["request_id"] = request_id
-                self.stream.write(orjson.dumps(entry, default=str).decode() + self.terminator)
+                line = self.json.line(time.time(), "INFO", logger, msg, fields)
+                self.stream.write(line + self.terminator)
                 self.stream.flush()
         except (OSError, ValueError):
             return False

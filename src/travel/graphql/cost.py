@@ -113,7 +113,6 @@ class CostEstimator:
         operation: OperationDefinitionNode,
         variables: Mapping[str, Any],
     ) -> int:
-        assert prepared.document is not None
         read = prepared.extras.get(_VARIABLES)
         if read is None:
             read = prepared.extras[_VARIABLES] = frozenset(_variables_read(prepared))
@@ -125,12 +124,7 @@ class CostEstimator:
         known = cache.get(key)
         if known is not None:
             return known
-        fragments = {
-            d.name.value: d
-            for d in prepared.document.definitions
-            if isinstance(d, FragmentDefinitionNode)
-        }
-        walk = _Walk(self, fragments, variables, operation)
+        walk = _Walk(self, prepared.fragments, variables, operation)
         root = self.schema.get_root_type(operation.operation)
         cost = walk.selections(operation.selection_set, root)
         if len(cache) < _CACHE_PER_DOCUMENT:

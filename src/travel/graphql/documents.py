@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from cachetools import LRUCache
@@ -42,19 +43,23 @@ class PreparedDocument:
             return next(iter(self.operations.values())) if len(self.operations) == 1 else None
         return self.operations.get(name)
 
+    @cached_property
+    def fragments(self) -> dict[str, FragmentDefinitionNode]:
+        """The document's fragment definitions by name."""
+        assert self.document is not None
+        return {
+            d.name.value: d
+            for d in self.document.definitions
+            if isinstance(d, FragmentDefinitionNode)
+        }
+
     def root_fields(self, operation: OperationDefinitionNode) -> tuple[str, ...]:
         """Names of the root fields the operation selects (through fragments too), in a
         stable order; worked out once per operation of the document."""
         known = self._roots.get(id(operation))
         if known is None:
-            assert self.document is not None
-            fragments = {
-                d.name.value: d
-                for d in self.document.definitions
-                if isinstance(d, FragmentDefinitionNode)
-            }
             names: set[str] = set()
-            _collect(operation.selection_set, fragments, names, set())
+            _collect(operation.selection_set, self.fragments, names, set())
             known = self._roots[id(operation)] = tuple(sorted(names))
         return known
 

@@ -80,17 +80,19 @@ async def listings_by_id(
     return {row[0]: ListingRecord(*row) for row in await _BY_ID.rows(session, params)}
 
 
+def _alone(row: Sequence[Any]) -> ListingRecord:
+    """A listing from a row of `_LISTING_COLUMNS` (its `provider` left to the field's loader)."""
+    return ListingRecord(*row)
+
+
 async def listing_with_provider(
     session: Reads, workspace_id: WorkspaceId, listing_id: uuid.UUID, *, provider: bool = True
 ) -> ListingRecord | None:
     """One listing with its provider (one statement), or None. `provider=False`: without
     it (the `provider` field would load it)."""
-    params = {"workspace_id": workspace_id, "id": listing_id}
-    if not provider:
-        alone = await _ONE_ALONE.rows(session, params)
-        return ListingRecord(*alone[0]) if alone else None
-    rows = await _ONE.rows(session, params)
-    return _with_provider(rows[0]) if rows else None
+    read, make = (_ONE, _with_provider) if provider else (_ONE_ALONE, _alone)
+    rows = await read.rows(session, {"workspace_id": workspace_id, "id": listing_id})
+    return make(rows[0]) if rows else None
 
 
 async def list_listings(
@@ -106,22 +108,19 @@ async def list_listings(
     with its provider (`provider=False`: without them; the `provider` field would load them)."""
     if page.take == 0 or conditions.matches_nothing:
         return []
+    make = _with_provider if provider else _alone
     if conditions == _ANY:
         params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
-        if not provider:
-            return [ListingRecord(*row) for row in await _PAGE_ALONE.rows(session, params)]
-        return [_with_provider(row) for row in await _PAGE.rows(session, params)]
-    stmt = select(*(_WITH_PROVIDER if provider else _LISTING_COLUMNS))
-    if provider:
-        stmt = stmt.join(*_PROVIDER_JOIN)
+        read = _PAGE if provider else _PAGE_ALONE
+        return [make(row) for row in await read.rows(session, params)]
+    stmt = select(*_WITH_PROVIDER).join(*_PROVIDER_JOIN) if provider else select(*_LISTING_COLUMNS)
     stmt = (
         stmt.where(*_matching(workspace_id, kind, conditions))
         .order_by(Listing.created_at, Listing.id)
         .offset(page.skip)
         .limit(page.take)
     )
-    rows = await session.execute(stmt)
-    return [_with_provider(row) if provider else ListingRecord(*row) for row in rows]
+    return [make(row) for row in await session.execute(stmt)]
 
 
 async def count_listings(

@@ -24,7 +24,6 @@ from travel.graphql.fastpath.runtime import State, drain, execute_fields
 MAX_PLANS_PER_DOCUMENT = 32
 _UNSUPPORTED = "fastpath.unsupported"
 _PLANS = "fastpath.plans"
-_FRAGMENTS = "fastpath.fragments"
 
 
 class FastExecutor:
@@ -53,14 +52,7 @@ class FastExecutor:
             )
             if isinstance(coerced, list):
                 return ExecutionResult(data=None, errors=coerced)
-        fragments = prepared.extras.get(_FRAGMENTS)
-        if fragments is None:
-            assert prepared.document is not None
-            fragments = prepared.extras[_FRAGMENTS] = {
-                d.name.value: d
-                for d in prepared.document.definitions
-                if isinstance(d, FragmentDefinitionNode)
-            }
+        fragments = prepared.fragments
         plan = self._plan(prepared, operation, fragments, coerced)
         if plan is None:
             return None
