@@ -4,6 +4,7 @@ sequence of calls, windows that end, and no window kept once it has ended and be
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -13,7 +14,8 @@ from limits import RateLimitItemPerSecond
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
-from travel.limits import memory
+from travel.limits import counters, memory
+from travel.limits.counters import Counters
 from travel.limits.memory import ProcessMemoryStorage
 
 ITEM = RateLimitItemPerSecond(3, 10, "travel")
@@ -68,3 +70,29 @@ def test_ended_windows_are_swept(monkeypatch: pytest.MonkeyPatch) -> None:
     assert storage.get("current") == 2
     assert storage.get("old-0") == 0
     assert set(storage._windows) == {"current"}
+
+
+SPENDS = st.lists(
+    st.tuples(st.sampled_from(["spend", "later"]), st.sampled_from(["ws-a", "ws-b", "ws-c"])),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(calls=SPENDS)
+def test_a_spend_is_limits_hit_then_its_window_stats(calls: list[tuple[str, str]]) -> None:
+    """`Counters.spend` in memory (one step, names kept built, the table of names starting
+    afresh when full) answers what `limits`' strategy answers for a hit and then the stats."""
+    clock = Clock()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(time, "time", clock)
+        patch.setattr(counters, "MAX_NAMES", 2)  # three workspaces: the table fills and restarts
+        ours = Counters()
+        theirs = FixedWindowRateLimiter(MemoryStorage())
+        for call, key in calls:
+            if call == "later":
+                clock.now += 4.0
+                continue
+            expected = (theirs.hit(ITEM, key, "read"), theirs.get_window_stats(ITEM, key, "read"))
+            assert asyncio.run(ours.spend(ITEM, key, "read")) == expected, key
+            assert len(ours._names) <= 2

@@ -84,9 +84,23 @@ class Exchange:
             (b"content-length", str(len(reply.body)).encode()),
             (b"x-request-id", self.request_id.encode()),
         ]
-        raw += [(k.lower().encode(), v.encode("latin-1")) for k, v in reply.headers.items()]
+        raw += [(_wire_name(k), v.encode("latin-1")) for k, v in reply.headers.items()]
         await send({"type": "http.response.start", "status": reply.status, "headers": raw})
         await send({"type": "http.response.body", "body": reply.body})
+
+
+_WIRE_NAMES: dict[str, bytes] = {}
+
+
+def _wire_name(name: str) -> bytes:
+    """A header name as it is sent (lower case, bytes), made once per name: replies carry a
+    few fixed names (rate limits, CORS, Retry-After) on every request."""
+    wire = _WIRE_NAMES.get(name)
+    if wire is None:
+        wire = name.lower().encode("latin-1")
+        if len(_WIRE_NAMES) < 256:
+            _WIRE_NAMES[name] = wire
+    return wire
 
 
 class PayloadTooLarge(ValidationError):

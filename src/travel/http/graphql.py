@@ -176,7 +176,7 @@ class GraphQLEndpoint:
         principal = await self.services.authenticator.authenticate(
             exchange.header(b"authorization"), exchange.client
         )
-        exchange.workspace = str(principal.workspace_id)
+        exchange.workspace = principal.workspace_key
         return principal
 
     def _prepare(self, exchange: Exchange, body: bytes) -> Operation:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
 
 from travel.kernel.kinds import KINDS
 
@@ -49,8 +49,10 @@ def action_for(root_field: str) -> str:
     return ROOT_FIELD_ACTIONS.get(root_field, READ)
 
 
-def actions_for(root_fields: Iterable[str]) -> tuple[str, ...]:
-    """Each action a request touches, once, in a fixed order (at least `read`)."""
+@functools.lru_cache(maxsize=1024)
+def actions_for(root_fields: tuple[str, ...]) -> tuple[str, ...]:
+    """Each action a request touches, once, in a fixed order (at least `read`). Remembered per
+    set of root fields: a document's are worked out once (PreparedDocument.root_fields)."""
     touched = {action_for(name) for name in root_fields}
     return tuple(a for a in ACTIONS if a in touched) or (READ,)
 

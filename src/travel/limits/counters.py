@@ -31,6 +31,8 @@ from travel.limits.memory import ProcessMemoryStorage
 
 log = logging.getLogger("travel.limits")
 KEY_PREFIX = "travel-quota"
+MAX_NAMES = 65_536
+"""Counter names kept built (workspaces times actions); past it the table starts afresh."""
 
 
 class Counters:
@@ -49,6 +51,8 @@ class Counters:
         self._pool = pool
         self._retry_seconds = retry_seconds
         self._skip_shared_until = 0.0
+        # Each item and key's name in memory (`RateLimitItem.key_for` joins five strings).
+        self._names: dict[tuple[Any, ...], str] = {}
         if shared is not None:
             metrics.REDIS_AVAILABLE.set(1)
 
@@ -71,10 +75,15 @@ class Counters:
         limits' fixed-window strategy would do them, with no await."""
         if self._shared is not None:
             return await self.hit(item, *key), await self.stats(item, *key)
-        name = item.key_for(*key)
-        count = self._memory.incr(name, item.get_expiry())
-        window = WindowStats(self._memory.get_expiry(name), max(0, item.amount - count))
-        return count <= item.amount, window
+        names = self._names
+        slot = (item.namespace, item.amount, item.multiples, item.GRANULARITY.seconds, key)
+        name = names.get(slot)
+        if name is None:
+            if len(names) >= MAX_NAMES:
+                names.clear()
+            name = names[slot] = item.key_for(*key)
+        count, ends_at = self._memory.spend(name, item.get_expiry())
+        return count <= item.amount, WindowStats(ends_at, max(0, item.amount - count))
 
     async def close(self) -> None:
         if self._pool is not None:

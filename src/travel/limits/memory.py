@@ -45,6 +45,20 @@ class ProcessMemoryStorage(Storage):
             self._sweep(now)
         return int(window[1])
 
+    def spend(self, key: str, expiry: float) -> tuple[int, float]:
+        """`incr` by one, then `get_expiry`, in one step: the count after it and when the
+        window ends. (Not one of the methods `limits` wraps to translate errors: nothing here
+        raises.)"""
+        now = time.time()
+        window = self._windows.get(key)
+        if window is None or window[0] <= now:
+            window = self._windows[key] = [now + expiry, 0]
+        window[1] += 1
+        self._until_sweep -= 1
+        if self._until_sweep <= 0:
+            self._sweep(now)
+        return int(window[1]), window[0]
+
     def get(self, key: str) -> int:
         window = self._windows.get(key)
         if window is None or window[0] <= time.time():

@@ -20,10 +20,13 @@ from travel.graphql.documents import PreparedDocument
 from travel.graphql.fastpath.collect import Collector, conditional_nodes, evaluate_conditions
 from travel.graphql.fastpath.compiler import Compiler, ObjectPlan, Unsupported
 from travel.graphql.fastpath.runtime import State, drain, execute_fields
+from travel.graphql.fastpath.variables import LeafVariables
 
 MAX_PLANS_PER_DOCUMENT = 32
 _UNSUPPORTED = "fastpath.unsupported"
 _PLANS = "fastpath.plans"
+_VARIABLES = "fastpath.variables"
+_UNSET: Any = object()
 
 
 class FastExecutor:
@@ -47,9 +50,7 @@ class FastExecutor:
         # An operation without variable definitions ignores whatever variables are sent.
         coerced: Any = self._no_variables
         if operation.variable_definitions:
-            coerced = get_variable_values(
-                self.schema, operation.variable_definitions, variables or {}
-            )
+            coerced = self._variables(prepared, operation, variables or {})
             if isinstance(coerced, list):
                 return ExecutionResult(data=None, errors=coerced)
         fragments = prepared.fragments
@@ -64,6 +65,26 @@ class FastExecutor:
             _fields(plan, state, holder)
             await drain(state)
         return ExecutionResult(data=holder["data"], errors=state.errors or None)
+
+    def _variables(
+        self,
+        prepared: PreparedDocument,
+        operation: OperationDefinitionNode,
+        variables: dict[str, Any],
+    ) -> Any:
+        """The coerced variables (or graphql-core's errors): by the operation's leaf-typed
+        coercion when it has one and it takes these values, else by graphql-core."""
+        definitions = operation.variable_definitions or ()
+        by_operation: dict[str | None, Any] = prepared.extras.setdefault(_VARIABLES, {})
+        name = operation.name.value if operation.name else None
+        leaves = by_operation.get(name, _UNSET)
+        if leaves is _UNSET:
+            leaves = by_operation[name] = LeafVariables.of(self.schema, definitions)
+        if leaves is not None:
+            coerced = leaves.coerce(variables)
+            if coerced is not None:
+                return coerced
+        return get_variable_values(self.schema, definitions, variables)
 
     def _root(self, operation: OperationDefinitionNode) -> GraphQLObjectType:
         root = (
