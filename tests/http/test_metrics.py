@@ -4,10 +4,13 @@ rejections, Redis failures, webhook deliveries and database pool usage, with bou
 from __future__ import annotations
 
 import httpx
+import pytest
+from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.support.api import post
 from tests.support.live import LiveServer
+from travel import metrics
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
@@ -116,3 +119,37 @@ def test_metrics_are_served_on_their_own_port_only(server: LiveServer) -> None:
     )
     assert httpx.get(f"{metrics_root}/healthz").status_code == 200
     assert httpx.get(server.metrics_url).status_code == 200
+
+
+def test_latency_buckets_count_each_request_at_or_under_their_bound() -> None:
+    """The request series (counted in plain lists, exposed when scraped) follow Prometheus'
+    histogram rules: a duration equal to a bound is in that bucket, buckets are cumulative,
+    `+Inf` and `_count` are every request, `_sum` their seconds."""
+    series = metrics.RequestSeries()
+    for seconds in (0.005, 0.0051, 0.3, 10.0, 11.0):
+        series.observe(("travelTours", "OK"), seconds)
+    series.observe(("none", "UNAUTHENTICATED"), 0.001)
+    registry = CollectorRegistry()
+    registry.register(series)
+    samples = {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(generate_latest(registry).decode())
+        for sample in family.samples
+    }
+    tours = {"operation": "travelTours", "outcome": "OK"}
+
+    def bucket(le: str) -> float:
+        return value(samples, "travel_request_duration_seconds_bucket", le=le, **tours)
+
+    assert [bucket(le) for le in ("0.005", "0.01", "0.25", "0.5", "10.0", "+Inf")] == [
+        1,
+        2,
+        2,
+        3,
+        4,
+        5,
+    ]
+    assert value(samples, "travel_request_duration_seconds_count", **tours) == 5
+    assert value(samples, "travel_request_duration_seconds_sum", **tours) == pytest.approx(21.3101)
+    assert value(samples, "travel_requests_total", **tours) == 5
+    assert value(samples, "travel_requests_total", operation="none", outcome="UNAUTHENTICATED") == 1

@@ -8,13 +8,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable
-from typing import Any
 
 from travel import logs, metrics
 from travel.http.exchange import Exchange
 
 log = logging.getLogger("travel.request")
 QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+MAX_LABELS = 4096  # label pairs remembered per (root fields, outcome)
 
 
 class Observer:
@@ -23,7 +23,7 @@ class Observer:
 
     def __init__(self, operations: Iterable[str]) -> None:
         self.operations = frozenset(operations)
-        self._children: dict[tuple[str, str], tuple[Any, Any]] = {}
+        self._labels: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {}
 
     def finished(self, exchange: Exchange, *, graphql: bool) -> None:
         elapsed = time.perf_counter() - exchange.started
@@ -47,14 +47,13 @@ class Observer:
             )
 
     def _count(self, exchange: Exchange, outcome: str, elapsed: float) -> None:
-        labels = (
-            metrics.operation_label(exchange.root_fields, self.operations),
-            outcome if outcome in metrics.OUTCOMES else "OTHER",
-        )
-        # `.labels()` takes a lock and builds a key: keep the children instead.
-        pair = self._children.get(labels)
-        if pair is None:
-            pair = (metrics.REQUESTS.labels(*labels), metrics.LATENCY.labels(*labels))
-            self._children[labels] = pair
-        pair[0].inc()
-        pair[1].observe(elapsed)
+        key = (exchange.root_fields, outcome)
+        labels = self._labels.get(key)
+        if labels is None:
+            labels = (
+                metrics.operation_label(exchange.root_fields, self.operations),
+                outcome if outcome in metrics.OUTCOMES else "OTHER",
+            )
+            if len(self._labels) < MAX_LABELS:  # root fields' combinations are the callers'
+                self._labels[key] = labels
+        metrics.REQUESTS.observe(labels, elapsed)
