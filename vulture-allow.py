@@ -105,3 +105,4 @@ _srcfile  # logging module switch set in src/travel/logs.py configure (read by l
 logThreads  # idem
 logProcesses  # idem
 logMultiprocessing  # idem
+tenant_reads  # open_reads as a context manager, for tests (src/travel/db/session.py)

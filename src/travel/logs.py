@@ -34,6 +34,9 @@ class RequestIdFilter(logging.Filter):
         return True
 
 
+_MILLIS = tuple(f".{ms:03d}+00:00" for ms in range(1000))  # a timestamp's end, by millisecond
+
+
 class JsonFormatter(logging.Formatter):
     def __init__(self) -> None:
         super().__init__()
@@ -50,7 +53,7 @@ class JsonFormatter(logging.Formatter):
         if second != self._second:
             self._second = second
             self._prefix = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        return f"{self._prefix}.{micro // 1000:03d}+00:00"
+        return self._prefix + _MILLIS[micro // 1000]
 
     def format(self, record: logging.LogRecord) -> str:
         extras = {
@@ -66,9 +69,26 @@ class JsonFormatter(logging.Formatter):
         self, created: float, level: str, logger: str, msg: str, extras: dict[str, Any]
     ) -> str:
         """One JSON line: when, how grave, whose, what, then the extras in their order."""
-        entry = {"ts": self.timestamp(created), "level": level, "logger": logger, "msg": msg}
-        entry.update(extras)
-        return orjson.dumps(entry, default=str).decode()
+        return self.line_bytes(created, level, logger, msg, extras).decode()
+
+    def line_bytes(
+        self,
+        created: float,
+        level: str,
+        logger: str,
+        msg: str,
+        extras: dict[str, Any],
+        option: int = 0,
+    ) -> bytes:
+        """`line` as UTF-8 (orjson's `option`s: a newline after it)."""
+        entry = {
+            "ts": self.timestamp(created),
+            "level": level,
+            "logger": logger,
+            "msg": msg,
+            **extras,
+        }
+        return orjson.dumps(entry, default=str, option=option)
 
 
 class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
@@ -94,9 +114,21 @@ class JsonLines(logging.StreamHandler):  # type: ignore[type-arg]
             # Under the handler's lock, as `emit` formats: the formatter's per-second prefix
             # is shared with every other thread's lines.
             with self.lock:  # type: ignore[union-attr]
-                line = self.json.line(time.time(), "INFO", logger, msg, fields)
-                self.stream.write(line + self.terminator)
-                self.stream.flush()
+                stream = self.stream
+                binary = getattr(stream, "buffer", None)
+                if binary is not None and self.terminator == "\n":
+                    # A text stream with nothing pending (every line here and in `emit` is
+                    # flushed): its bytes go straight to the buffer under it, not encoded
+                    # again from a decoded string.
+                    option = orjson.OPT_APPEND_NEWLINE
+                    binary.write(
+                        self.json.line_bytes(time.time(), "INFO", logger, msg, fields, option)
+                    )
+                    binary.flush()
+                else:
+                    line = self.json.line(time.time(), "INFO", logger, msg, fields)
+                    stream.write(line + self.terminator)
+                    stream.flush()
         except (OSError, ValueError):
             return False
         return True

@@ -264,3 +264,34 @@ def test_other_handlers_still_get_the_request_record(
     lines = request_lines()
     assert [getattr(r, "request_id", None) for r in lines] == [request_id]
     assert getattr(lines[0], "status", None) == 200
+
+
+def test_on_a_byte_stream_the_direct_lines_keep_their_place_among_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the log stream has a byte buffer under it (stderr), the direct line is written to
+    the buffer: in order with the lines `logging` writes through the text layer, each whole,
+    and the same line `logging` would have written."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="utf-8", write_through=False)
+    handler = logs.JsonLines(stream)
+    logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
+    logger.handlers[:] = [handler]
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    monkeypatch.setattr(logs, "_installed", handler)
+    fields = {"request_id": "req-é", "status": 200, "outcome": "OK"}
+    logs.info_line(logger, "request", dict(fields))
+    logger.warning("between", extra={"n": 1})
+    logs.info_line(logger, "request", dict(fields, status=404))
+    logger.info("request", extra=dict(fields))
+    lines = [orjson.loads(line) for line in raw.getvalue().decode().splitlines()]
+    assert [(line["msg"], line.get("status")) for line in lines] == [
+        ("request", 200),
+        ("between", None),
+        ("request", 404),
+        ("request", 200),
+    ]
+    for line in lines:
+        line.pop("ts")
+    assert lines[0] == lines[3]

@@ -15,7 +15,7 @@ from travel.catalog.models import Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound
-from travel.kernel.ids import parse_id
+from travel.kernel.ids import parse_id, try_parse_id
 from travel.kernel.kinds import ListingKind
 from travel.pagination import Page
 
@@ -92,13 +92,16 @@ async def get_listing(
     """One listing of `kind` in the workspace (`provider`: with its provider); another kind's
     id is NOT_FOUND too."""
     principal.require(Permission.READ)
-    what = ListingKind(kind).noun
-    listing_id = parse_id(raw_id, f"{what} not found")
-    listing = await repository.listing_with_provider(
-        session, principal.workspace_id, listing_id, provider=provider
+    listing_id = try_parse_id(raw_id)
+    listing = (
+        None
+        if listing_id is None
+        else await repository.listing_with_provider(
+            session, principal.workspace_id, listing_id, provider=provider
+        )
     )
     if listing is None or listing.kind != kind:
-        raise NotFound(f"{what} not found")
+        raise NotFound(f"{ListingKind(kind).noun} not found")
     return listing
 
 

@@ -191,19 +191,19 @@ def _scope_statement(
     context: Any,
     executemany: bool,
 ) -> tuple[str, Any]:
-    """Rewrite a read of a `tenant_reads` session so that it sets the workspace itself."""
+    """Rewrite a read of an `open_reads` connection so that it sets the workspace itself."""
     workspace = context.execution_options.get(_WORKSPACE_OPTION) if context else None
     if workspace is None:
         return statement, parameters
     if executemany or not statement.lstrip()[:6].upper().startswith(("SELECT", "WITH")):
-        raise RuntimeError("a tenant_reads session runs SELECT statements only")
+        raise RuntimeError("an open_reads connection runs SELECT statements only")
     values = list(parameters or ())
     values.append(workspace)
     return _SCOPED_READ.format(n=len(values), statement=statement), values
 
 
 def scope_reads(engines: Engines) -> None:
-    """Let `tenant_reads` scope statements on these engines (PostgreSQL; called once)."""
+    """Let `open_reads` scope statements on these engines (PostgreSQL; called once)."""
     if engines.dialect == "postgresql":
         event.listen(
             engines.reader.sync_engine, "before_cursor_execute", _scope_statement, retval=True
@@ -505,9 +505,10 @@ Reads = AsyncSession | SerialConnection
 the transaction they read in (a mutation reading its own writes)."""
 
 
-@asynccontextmanager
-async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIterator[Reads]:
-    """Reads inside one workspace, on one connection, through Core (no ORM session).
+async def open_reads(engines: Engines, workspace_id: WorkspaceId) -> ScopedConnection:
+    """Reads inside one workspace, on one connection, through Core (no ORM session), until
+    its owner gives it back (`release`): a request's context opens it on first use and
+    releases it when the request ends (travel.graphql.context).
 
     On PostgreSQL each statement runs on its own (autocommit) and sets the workspace itself
     (`_SCOPED_READ`): one round trip per read instead of BEGIN, set_config, the read and COMMIT
@@ -518,7 +519,13 @@ async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIter
     scope = engines.scope
     workspace = None if scope is None else await scope.token(workspace_id)
     pooled = await checkout(engines.reader)
-    reads = ScopedConnection(engines.reader, pooled, workspace)
+    return ScopedConnection(engines.reader, pooled, workspace)
+
+
+@asynccontextmanager
+async def tenant_reads(engines: Engines, workspace_id: WorkspaceId) -> AsyncIterator[Reads]:
+    """`open_reads` as a context manager (tests' reads under row-level security)."""
+    reads = await open_reads(engines, workspace_id)
     try:
         yield reads
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from graphql import GraphQLResolveInfo
@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.auth.identity import Principal
 from travel.bookings.seen import SeenListings
 from travel.db.engine import Engines
-from travel.db.session import Reads, tenant_reads, tenant_transaction
+from travel.db.session import Reads, ScopedConnection, open_reads, tenant_transaction
 from travel.kernel.ids import WorkspaceId
 
 L = TypeVar("L")
@@ -47,8 +47,7 @@ class RequestContext:
         self.workspace_id: WorkspaceId = principal.workspace_id
         self.engines = engines
         self.seen = seen
-        self._read_cm: AbstractAsyncContextManager[Reads] | None = None
-        self._read_session: Reads | None = None
+        self._read_session: ScopedConnection | None = None
         self._opening = asyncio.Lock()  # sibling resolvers must not open two read transactions
         self._write_session: AsyncSession | None = None
         self._held = held
@@ -68,9 +67,7 @@ class RequestContext:
         if self._read_session is None:
             async with self._opening:
                 if self._read_session is None:
-                    cm = tenant_reads(self.engines, self.workspace_id)
-                    self._read_session = await cm.__aenter__()
-                    self._read_cm = cm
+                    self._read_session = await open_reads(self.engines, self.workspace_id)
         return self._read_session
 
     def writes(self) -> AsyncSession:
@@ -81,9 +78,9 @@ class RequestContext:
         return session
 
     async def _close_read(self) -> None:
-        cm, self._read_cm, self._read_session = self._read_cm, None, None
-        if cm is not None:
-            await cm.__aexit__(None, None, None)
+        reads, self._read_session = self._read_session, None
+        if reads is not None:
+            await reads.release()
 
     @asynccontextmanager
     async def mutation_transaction(self) -> AsyncIterator[AsyncSession]:

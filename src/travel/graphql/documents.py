@@ -68,17 +68,34 @@ class PreparedDocument:
         return operation.operation == OperationType.MUTATION
 
 
+_Selected = tuple[Sequence[FieldNode], dict[str, FragmentDefinitionNode], frozenset[str]]
+_SELECTED: dict[int, _Selected] = {}  # id(nodes) -> (nodes, fragments, names)
+MAX_SELECTED = 4096
+
+
 def selected_names(
     nodes: Sequence[FieldNode], fragments: dict[str, FragmentDefinitionNode]
-) -> set[str]:
+) -> frozenset[str]:
     """Names of the fields selected directly under `nodes` (a resolver's `info.field_nodes`
     and `info.fragments`), through fragments too, whatever their directives say: what a
-    resolver may leave unread when a field is surely not asked for."""
+    resolver may leave unread when a field is surely not asked for.
+
+    Remembered per `nodes` object: the compiled executor hands a field the same nodes on
+    every request of a cached document. An entry holds its nodes and fragments, so their ids
+    cannot be reused while it is kept; graphql-core's executor makes new ones each time, which
+    only fills the table (emptied when full)."""
+    entry = _SELECTED.get(id(nodes))
+    if entry is not None and entry[0] is nodes and entry[1] is fragments:
+        return entry[2]
     names: set[str] = set()
     for node in nodes:
         if node.selection_set is not None:
             _collect(node.selection_set, fragments, names, set())
-    return names
+    if len(_SELECTED) >= MAX_SELECTED:
+        _SELECTED.clear()
+    found = frozenset(names)
+    _SELECTED[id(nodes)] = (nodes, fragments, found)
+    return found
 
 
 def _collect(

@@ -57,7 +57,8 @@ class Settings:
     # connections). docs/decisions/0080-database-outages-answer-503.md
     db_timeout_seconds: float = 30.0
     auth_cache_seconds: float = 2.0
-    # Credentials remembered, each for auth_cache_seconds (when full, least recently used first).
+    # Credentials remembered, each for auth_cache_seconds (when full: expired ones first, then
+    # the earliest stored).
     auth_cache_size: int = 10_000
     # Listings a booking read, remembered so that the next booking of one goes straight to its
     # write (travel.bookings.seen; least recently used evicted).
