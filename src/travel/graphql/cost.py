@@ -113,13 +113,11 @@ class CostEstimator:
         operation: OperationDefinitionNode,
         variables: Mapping[str, Any],
     ) -> int:
-        read = prepared.extras.get(_VARIABLES)
-        if read is None:
-            read = prepared.extras[_VARIABLES] = frozenset(_variables_read(prepared))
-        key = (
-            operation.name.value if operation.name else None,
-            tuple((name, _frozen(variables.get(name))) for name in sorted(read)),
-        )
+        read: tuple[str, ...] | None = prepared.extras.get(_VARIABLES)
+        if read is None:  # in a fixed order: the cache's keys list their values in it
+            read = prepared.extras[_VARIABLES] = tuple(sorted(set(_variables_read(prepared))))
+        name = operation.name.value if operation.name else None
+        key = (name, tuple([(v, _frozen(variables.get(v))) for v in read]) if read else ())
         cache: dict[Any, int] = prepared.extras.setdefault(_EXTRA, {})
         known = cache.get(key)
         if known is not None:
