@@ -36,7 +36,7 @@ def sign(secret: str, workspace_id: uuid.UUID) -> str:
 
 class WorkspaceScope:
     """One PostgreSQL database's secret, read with its system role, and the tokens signed with
-    it (the service's one kind of cache: cachetools' LRU)."""
+    it (cachetools' LRU, as the documents' cache)."""
 
     def __init__(self, system: AsyncEngine, *, size: int = 10_000) -> None:
         self._system = system

@@ -1,0 +1,188 @@
+"""`python -m bench.instructions [--db postgres|sqlite] [--scenario N] [--src DIR ...]`: how many
+machine instructions the service's process executes per request, counted by valgrind.
+
+CPU time on this 2-core machine moves by ±5 % between runs, which hides the few microseconds a
+step of the request path saves. An instruction count does not move: valgrind's callgrind counts
+every user-space instruction of the process. The request is sent to the app in process (no
+sockets, no uvicorn — what the count measures is the project's code and the libraries it calls),
+from 8 concurrent tasks on uvloop, as `travel serve` runs it, with everything on (authentication,
+quotas, query limits, the JSON request line to /dev/null, metrics). The process runs twice, with
+`--few` and `--many` requests; the difference divided by the extra requests is the count per
+request, free of start-up. Kernel time (the system calls) is not counted.
+
+`--src` compares builds: each directory is put first on the import path (a `git worktree` of
+another commit's `src`), all on the same seeded database. Needs Debian's `valgrind`.
+Credentials are remembered for the whole run (`TRAVEL_AUTH_CACHE_SECONDS=300`): under
+valgrind two seconds are a few hundred requests, and a fresh lookup every two seconds would
+count as part of each request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+WARM = 200  # requests per task before counting (plans compiled, caches filled)
+TASKS = 8
+
+
+def _outer(args: argparse.Namespace) -> None:
+    from bench.profile import _bodies
+    from bench.run import bench_databases, fresh_database, system_url
+    from bench.seed import seed_workspace
+    from travel.db import migrate
+
+    url = (
+        f"sqlite:///{Path(tempfile.mkdtemp()) / 'instructions.db'}"
+        if args.db == "sqlite"
+        else fresh_database("postgres", "instructions")
+    )
+
+    async def seed() -> tuple[str, bytes]:
+        databases = bench_databases(url)
+        await migrate.upgrade(databases.main)
+        ws = await seed_workspace(databases, listings=1000, bookings=5000)
+        await databases.dispose()
+        role, bodies = _bodies(ws, args.scenario, 1)
+        return ws.keys[role], bodies[0]
+
+    key, body = asyncio.run(seed())
+    job = {"url": url, "system_url": system_url(url), "key": key, "body": body.decode()}
+    for src in args.src or [None]:
+        counts = [_count(job, src, n) for n in (args.few, args.many)]
+        per_request = (counts[1] - counts[0]) / (TASKS * (args.many - args.few))
+        print(f"{src or 'this build'}: {per_request:,.0f} instructions a request", flush=True)
+
+
+def _count(job: dict[str, str | None], src: str | None, per_task: int) -> int:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
+    env.update(
+        PYTHONHASHSEED="0",
+        TRAVEL_DATABASE_URL=str(job["url"]),
+        TRAVEL_SYSTEM_DATABASE_URL=str(job["system_url"] or ""),
+        TRAVEL_RATE_LIMIT_WINDOW_SECONDS="1",
+        TRAVEL_METRICS_PORT="0",
+        TRAVEL_AUTH_CACHE_SECONDS="300",
+    )
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
+    with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
+        run = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                f"--log-file={log.name}",
+                sys.executable,
+                "-m",
+                "bench.instructions",
+                "--inner",
+                json.dumps({**job, "per_task": per_task}),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if run.returncode != 0:
+            raise RuntimeError(f"the counted run failed: {run.stdout[-2000:]}")
+        for line in log.read().splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1])
+    raise RuntimeError("no count from valgrind")
+
+
+async def _inner(job: dict[str, object]) -> None:
+    from starlette.types import Message
+
+    from travel import logs
+    from travel.app import create_app
+    from travel.settings import get_settings
+
+    # The request lines (and anything else logged) to /dev/null, as `bench.run` sends them;
+    # valgrind writes its count to its own file. A failure is printed on stdout.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    settings = get_settings()
+    logs.configure(settings.log_level)
+    app = create_app(settings)
+    body = str(job["body"]).encode()
+    headers = [
+        (b"host", b"bench"),
+        (b"authorization", f"Bearer {job['key']}".encode()),
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/workspaces/graphql",
+        "raw_path": b"/workspaces/graphql",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+        "state": {},
+    }
+    message = {"type": "http.request", "body": body, "more_body": False}
+    statuses: list[int] = []
+
+    async def receive() -> Message:
+        return message
+
+    async def send(event: Message) -> None:
+        if event["type"] == "http.response.start":
+            statuses.append(int(event["status"]))
+
+    lifespan: asyncio.Queue[dict[str, str]] = asyncio.Queue()
+
+    async def nothing(_: Message) -> None:
+        return None
+
+    life = asyncio.ensure_future(app({"type": "lifespan", "state": {}}, lifespan.get, nothing))
+    await lifespan.put({"type": "lifespan.startup"})
+    await asyncio.sleep(0.5)
+    gc.freeze()
+
+    async def task(count: int) -> None:
+        for _ in range(count):
+            await app(dict(scope), receive, send)
+
+    await asyncio.gather(*(task(WARM) for _ in range(TASKS)))
+    await asyncio.gather(*(task(int(job["per_task"])) for _ in range(TASKS)))  # type: ignore[call-overload]
+    if set(statuses) != {200}:
+        print(f"answers other than 200: {sorted(set(statuses))}", flush=True)
+        raise SystemExit(1)
+    await lifespan.put({"type": "lifespan.shutdown"})
+    await life
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--db", choices=["sqlite", "postgres"], default="postgres")
+    parser.add_argument("--scenario", default="6", help="an index in read_scenarios() or booking")
+    parser.add_argument("--src", action="append", help="a build's src directory (repeatable)")
+    parser.add_argument("--few", type=int, default=30, help="requests per task, first run")
+    parser.add_argument("--many", type=int, default=150, help="requests per task, second run")
+    parser.add_argument("--inner", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        import uvloop
+
+        uvloop.install()
+        asyncio.run(_inner(json.loads(args.inner)))
+    else:
+        _outer(args)
+
+
+if __name__ == "__main__":
+    main()
