@@ -163,15 +163,15 @@ class LoneLogger:
     """A logger whose only handler is a `JsonLines` on a string, installed as `configure`
     installs its own (so `info_line` may write to it directly)."""
 
-    stream: io.StringIO
+    stream: Any  # a StringIO, unless the test gave another stream
     handler: logs.JsonLines
     logger: logging.Logger
 
 
-def lone_logger(monkeypatch: pytest.MonkeyPatch) -> LoneLogger:
+def lone_logger(monkeypatch: pytest.MonkeyPatch, stream: io.TextIOBase | None = None) -> LoneLogger:
     """Made in the test's body: a logger made in a fixture was found carrying pytest's
-    capture handlers by the time the test ran."""
-    stream = io.StringIO()
+    capture handlers by the time the test ran. On a string unless `stream` is given."""
+    stream = io.StringIO() if stream is None else stream
     handler = logs.JsonLines(stream)
     logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
     logger.handlers[:] = [handler]
@@ -273,13 +273,7 @@ def test_on_a_byte_stream_the_direct_lines_keep_their_place_among_the_others(
     the buffer: in order with the lines `logging` writes through the text layer, each whole,
     and the same line `logging` would have written."""
     raw = io.BytesIO()
-    stream = io.TextIOWrapper(raw, encoding="utf-8", write_through=False)
-    handler = logs.JsonLines(stream)
-    logger = logging.getLogger(f"travel.test.{uuid.uuid4().hex}")
-    logger.handlers[:] = [handler]
-    logger.propagate = False
-    logger.setLevel(logging.INFO)
-    monkeypatch.setattr(logs, "_installed", handler)
+    logger = lone_logger(monkeypatch, io.TextIOWrapper(raw, encoding="utf-8")).logger
     fields = {"request_id": "req-é", "status": 200, "outcome": "OK"}
     logs.info_line(logger, "request", dict(fields))
     logger.warning("between", extra={"n": 1})
