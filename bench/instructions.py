@@ -35,7 +35,7 @@ TASKS = 8
 
 def _outer(args: argparse.Namespace) -> None:
     from bench.profile import _bodies
-    from bench.run import bench_databases, fresh_database, system_url
+    from bench.run import bench_databases, fresh_database
     from bench.seed import seed_workspace
     from travel.db import migrate
 
@@ -54,23 +54,19 @@ def _outer(args: argparse.Namespace) -> None:
         return ws.keys[role], bodies[0]
 
     key, body = asyncio.run(seed())
-    job = {"url": url, "system_url": system_url(url), "key": key, "body": body.decode()}
+    job = {"url": url, "key": key, "body": body.decode()}
     for src in args.src or [None]:
         counts = [_count(job, src, n) for n in (args.few, args.many)]
         per_request = (counts[1] - counts[0]) / (TASKS * (args.many - args.few))
         print(f"{src or 'this build'}: {per_request:,.0f} instructions a request", flush=True)
 
 
-def _count(job: dict[str, str | None], src: str | None, per_task: int) -> int:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
-    env.update(
-        PYTHONHASHSEED="0",
-        TRAVEL_DATABASE_URL=str(job["url"]),
-        TRAVEL_SYSTEM_DATABASE_URL=str(job["system_url"] or ""),
-        TRAVEL_RATE_LIMIT_WINDOW_SECONDS="1",
-        TRAVEL_METRICS_PORT="0",
-        TRAVEL_AUTH_CACHE_SECONDS="300",
-    )
+def _count(job: dict[str, str], src: str | None, per_task: int) -> int:
+    from bench.run import service_env
+
+    # The service's environment in `bench.run`, credentials kept for the whole run.
+    env = {**service_env(job["url"], True), "PYTHONHASHSEED": "0"}
+    env["TRAVEL_AUTH_CACHE_SECONDS"] = "300"
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
     with tempfile.NamedTemporaryFile("r", suffix=".log") as log:

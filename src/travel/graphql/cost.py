@@ -117,7 +117,7 @@ class CostEstimator:
         if read is None:  # in a fixed order: the cache's keys list their values in it
             read = prepared.extras[_VARIABLES] = tuple(sorted(set(_variables_read(prepared))))
         name = operation.name.value if operation.name else None
-        key = (name, tuple([(v, _frozen(variables.get(v))) for v in read]) if read else ())
+        key = (name, tuple((v, _frozen(variables.get(v))) for v in read))
         cache: dict[Any, int] = prepared.extras.setdefault(_EXTRA, {})
         known = cache.get(key)
         if known is not None:

@@ -35,6 +35,17 @@ class ProcessMemoryStorage(Storage):
         return ValueError
 
     def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        return int(self._add(key, expiry, amount)[1])
+
+    def spend(self, key: str, expiry: float) -> tuple[int, float]:
+        """`incr` by one, then `get_expiry`, in one step: the count after it and when the
+        window ends. (Not one of the methods `limits` wraps to translate errors: nothing here
+        raises.)"""
+        ends_at, count = self._add(key, expiry, 1)
+        return int(count), ends_at
+
+    def _add(self, key: str, expiry: float, amount: int) -> list[float]:
+        """`amount` more in `key`'s window (a new one if it has ended): [ends_at, count]."""
         now = time.time()
         window = self._windows.get(key)
         if window is None or window[0] <= now:
@@ -43,21 +54,7 @@ class ProcessMemoryStorage(Storage):
         self._until_sweep -= 1
         if self._until_sweep <= 0:
             self._sweep(now)
-        return int(window[1])
-
-    def spend(self, key: str, expiry: float) -> tuple[int, float]:
-        """`incr` by one, then `get_expiry`, in one step: the count after it and when the
-        window ends. (Not one of the methods `limits` wraps to translate errors: nothing here
-        raises.)"""
-        now = time.time()
-        window = self._windows.get(key)
-        if window is None or window[0] <= now:
-            window = self._windows[key] = [now + expiry, 0]
-        window[1] += 1
-        self._until_sweep -= 1
-        if self._until_sweep <= 0:
-            self._sweep(now)
-        return int(window[1]), window[0]
+        return window
 
     def get(self, key: str) -> int:
         window = self._windows.get(key)

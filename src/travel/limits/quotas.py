@@ -85,8 +85,6 @@ class Quotas:
             usages.append(self._usage_of(action, item, stats))
         if refused:
             await self._refuse(principal, refused)
-        if len(usages) == 1:
-            return usages[0].headers()
         return min(usages, key=lambda u: (u.remaining, u.limit)).headers()
 
     async def close(self) -> None:
