@@ -24,18 +24,25 @@ import asyncio
 import gc
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bench.seed import BenchWorkspace
 
 WARM = 200  # requests per task before counting (plans compiled, caches filled)
 TASKS = 8
+BOOKINGS = 997  # distinct booking bodies, cycled (a prime: tasks do not repeat in step)
 
 
 def _outer(args: argparse.Namespace) -> None:
     from bench.profile import _bodies
-    from bench.run import bench_databases, fresh_database
+    from bench.run import baseline_config, bench_databases, fresh_database
+    from bench.scenarios import read_scenarios
     from bench.seed import seed_workspace
     from travel.db import migrate
 
@@ -45,23 +52,68 @@ def _outer(args: argparse.Namespace) -> None:
         else fresh_database("postgres", "instructions")
     )
 
-    async def seed() -> tuple[str, bytes]:
+    async def seed() -> tuple[BenchWorkspace, str, list[bytes]]:
         databases = bench_databases(url)
         await migrate.upgrade(databases.main)
         ws = await seed_workspace(databases, listings=1000, bookings=5000)
         await databases.dispose()
-        role, bodies = _bodies(ws, str(args.scenario), 1)
-        return ws.keys[role], bodies[0]
+        # A booking is a different tour-date each time (the six contention tours, ten dates,
+        # 1,000 places each: never full in a run); a read repeats one body.
+        role, bodies = _bodies(ws, args.scenario, BOOKINGS if args.scenario == "booking" else 1)
+        return ws, ws.keys[role], bodies
 
-    key, body = asyncio.run(seed())
-    job = {"url": url, "key": key, "body": body.decode()}
-    for src in args.src or [None]:
-        counts = [_count(job, src, n) for n in (args.few, args.many)]
+    ws, key, bodies = asyncio.run(seed())
+    job: dict[str, Any] = {"url": url, "key": key, "bodies": [b.decode() for b in bodies]}
+    runs: list[tuple[str, dict[str, Any], str | None]] = [
+        (src or "this build", job, src) for src in args.src or [None]
+    ]
+    if args.floor:  # the same answer from bench.floor's app, the same way
+        path = (
+            "/book"
+            if args.scenario == "booking"
+            else read_scenarios(str(ws.listing_ids["PROPERTY"][0]))[
+                int(args.scenario)
+            ].baseline_path
+        )
+        floor = {**job, "floor": json.loads(baseline_config(url, ws).read_text()), "path": path}
+        runs.append(("floor (bench.floor)", floor, None))
+    for label, given, src in runs:
+        counts = [_count({**given, "url": _copy(url)}, src, n) for n in (args.few, args.many)]
         per_request = (counts[1] - counts[0]) / (TASKS * (args.many - args.few))
-        print(f"{src or 'this build'}: {per_request:,.0f} instructions a request", flush=True)
+        print(f"{label}: {per_request:,.0f} instructions a request", flush=True)
 
 
-def _count(job: dict[str, str], src: str | None, per_task: int) -> int:
+def _copy(url: str) -> str:
+    """A copy of the seeded database for one counted run: each starts from the same rows (a
+    booking's availability check reads the bookings earlier runs made)."""
+    from bench.run import system_url
+
+    if url.startswith("sqlite"):
+        path = Path(url.removeprefix("sqlite:///"))
+        copy = path.with_name("counted.db")
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{copy}{suffix}").unlink(missing_ok=True)
+            if Path(f"{path}{suffix}").exists():
+                shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
+        return f"sqlite:///{copy}"
+
+    async def recreate(admin: str) -> None:
+        from sqlalchemy import text
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        from travel.db.engine import async_url
+
+        engine = create_async_engine(async_url(admin), isolation_level="AUTOCOMMIT")
+        async with engine.connect() as conn:
+            await conn.execute(text("DROP DATABASE IF EXISTS travel_counted"))
+            await conn.execute(text("CREATE DATABASE travel_counted TEMPLATE travel_instructions"))
+        await engine.dispose()
+
+    asyncio.run(recreate(system_url(url) or url))
+    return url.rsplit("/", 1)[0] + "/travel_counted"
+
+
+def _count(job: dict[str, Any], src: str | None, per_task: int) -> int:
     from bench.run import service_env
 
     # The service's environment in `bench.run`, credentials kept for the whole run.
@@ -69,7 +121,12 @@ def _count(job: dict[str, str], src: str | None, per_task: int) -> int:
     env["TRAVEL_AUTH_CACHE_SECONDS"] = "300"
     if src is not None:
         env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")])
-    with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
+    with (
+        tempfile.NamedTemporaryFile("r", suffix=".log") as log,
+        tempfile.NamedTemporaryFile("w", suffix=".json") as given,
+    ):
+        json.dump({**job, "per_task": per_task}, given)  # too long for an argument
+        given.flush()
         run = subprocess.run(
             [
                 "valgrind",
@@ -80,7 +137,7 @@ def _count(job: dict[str, str], src: str | None, per_task: int) -> int:
                 "-m",
                 "bench.instructions",
                 "--inner",
-                json.dumps({**job, "per_task": per_task}),
+                given.name,
             ],
             env=env,
             capture_output=True,
@@ -104,15 +161,25 @@ async def _inner(job: dict[str, object]) -> None:
     # The request lines (and anything else logged) to /dev/null, as `bench.run` sends them;
     # valgrind writes its count to its own file. A failure is printed on stdout.
     os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-    settings = get_settings()
-    logs.configure(settings.log_level)
-    app = create_app(settings)
-    body = str(job["body"]).encode()
+    if "floor" in job:
+        from bench.floor import Postgres, Sqlite, app_for
+
+        config: dict[str, Any] = job["floor"]  # type: ignore[assignment]
+        db = Postgres(config) if str(job["url"]).startswith("postgres") else Sqlite(config)
+        app: Any = app_for(db)
+    else:
+        settings = get_settings()
+        logs.configure(settings.log_level)
+        app = create_app(settings)
+    path = str(job.get("path", "/workspaces/graphql"))
+    messages = [
+        {"type": "http.request", "body": body.encode(), "more_body": False}
+        for body in job["bodies"]  # type: ignore[attr-defined]
+    ]
     headers = [
         (b"host", b"bench"),
         (b"authorization", f"Bearer {job['key']}".encode()),
         (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
     ]
     scope = {
         "type": "http",
@@ -120,8 +187,8 @@ async def _inner(job: dict[str, object]) -> None:
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": "/workspaces/graphql",
-        "raw_path": b"/workspaces/graphql",
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
         "root_path": "",
         "headers": headers,
@@ -129,15 +196,14 @@ async def _inner(job: dict[str, object]) -> None:
         "server": ("127.0.0.1", 80),
         "state": {},
     }
-    message = {"type": "http.request", "body": body, "more_body": False}
     statuses: list[int] = []
-
-    async def receive() -> Message:
-        return message
+    turn = iter(range(1 << 62))
 
     async def send(event: Message) -> None:
         if event["type"] == "http.response.start":
             statuses.append(int(event["status"]))
+        elif b'"errors"' in event.get("body", b""):
+            statuses.append(-1)  # an answer with errors (a booking refused) counts as a failure
 
     lifespan: asyncio.Queue[dict[str, str]] = asyncio.Queue()
 
@@ -151,7 +217,13 @@ async def _inner(job: dict[str, object]) -> None:
 
     async def task(count: int) -> None:
         for _ in range(count):
-            await app(dict(scope), receive, send)
+            message = messages[next(turn) % len(messages)]
+            length = (b"content-length", str(len(message["body"])).encode())
+
+            async def receive(message: Message = message) -> Message:
+                return message
+
+            await app({**scope, "headers": [*headers, length]}, receive, send)
 
     await asyncio.gather(*(task(WARM) for _ in range(TASKS)))
     await asyncio.gather(*(task(int(job["per_task"])) for _ in range(TASKS)))  # type: ignore[call-overload]
@@ -167,12 +239,14 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgres"], default="postgres")
     parser.add_argument(
         "--scenario",
-        type=int,
-        default=6,
-        help="an index in bench.scenarios.read_scenarios() (6: the single listing); bookings "
-        "are not counted here (one body repeated would soon book a tour out)",
+        default="6",
+        help="an index in bench.scenarios.read_scenarios() (6: the single listing), or "
+        "'booking' (createTravelBooking, a different tour-date each request)",
     )
     parser.add_argument("--src", action="append", help="a build's src directory (repeatable)")
+    parser.add_argument(
+        "--floor", action="store_true", help="also count bench.floor's app for the same answer"
+    )
     parser.add_argument("--few", type=int, default=30, help="requests per task, first run")
     parser.add_argument("--many", type=int, default=150, help="requests per task, second run")
     parser.add_argument("--inner", help=argparse.SUPPRESS)
@@ -181,7 +255,7 @@ def main() -> None:
         import uvloop
 
         uvloop.install()
-        asyncio.run(_inner(json.loads(args.inner)))
+        asyncio.run(_inner(json.loads(Path(args.inner).read_text())))
     else:
         _outer(args)
 

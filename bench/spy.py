@@ -22,6 +22,7 @@ from pathlib import Path
 from bench import cpu, wrk
 from bench.run import (
     RESULTS,
+    booking_dates,
     free_port,
     fresh_database,
     gql,
@@ -30,7 +31,7 @@ from bench.run import (
     serve,
     service_env,
 )
-from bench.scenarios import read_scenarios
+from bench.scenarios import BOOKING_TEMPLATE, read_scenarios
 
 PY_SPY = str(Path(sys.executable).with_name("py-spy"))
 
@@ -38,7 +39,9 @@ PY_SPY = str(Path(sys.executable).with_name("py-spy"))
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", default="postgres")
-    parser.add_argument("--only", default="connectivity", help="a scenario name's substring")
+    parser.add_argument(
+        "--only", default="connectivity", help="a scenario name's substring, or 'booking'"
+    )
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--listings", type=int, default=2_000)
     parser.add_argument("--bookings", type=int, default=10_000)
@@ -52,15 +55,22 @@ def main() -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     url = fresh_database(args.db)
     main_ws = asyncio.run(seed(url, args.listings, args.bookings, 0))["main"]
-    scenario = next(
-        s
-        for s in read_scenarios(str(main_ws.listing_ids["PROPERTY"][0]))
-        if args.only.lower() in s.name.lower()
-    )
+    if args.only == "booking":  # createTravelBooking on the contention tours, as bench.run
+        name, tours = "createTravelBooking", [str(t) for t in main_ws.contention_tours]
+        script = wrk.booking_script(
+            BOOKING_TEMPLATE, main_ws.keys["booker"], tours, booking_dates()
+        )
+    else:
+        scenario = next(
+            s
+            for s in read_scenarios(str(main_ws.listing_ids["PROPERTY"][0]))
+            if args.only.lower() in s.name.lower()
+        )
+        name = scenario.name
+        script = wrk.fixed_script(scenario.body.decode(), main_ws.keys[scenario.role])
     port = free_port()
     stacks = RESULTS / f"spy-{args.db}-{time.strftime('%Y%m%dT%H%M%S')}.txt"
     with process(serve(port), service_env(url, True), gql(port)) as (svc, _):
-        script = wrk.fixed_script(scenario.body.decode(), main_ws.keys[scenario.role])
         wrk.run(gql(port), script, connections=32, duration=2)  # warm up
         spy = subprocess.Popen(
             [
@@ -89,7 +99,7 @@ def main() -> None:
         )
         spy.wait(timeout=args.seconds + 30)
     print(
-        f"{scenario.name} on {args.db}: {result.requests_per_second:.0f} req/s, "
+        f"{name} on {args.db}: {result.requests_per_second:.0f} req/s, "
         f"server CPU {used.server_us_per_request:.0f} µs/request "
         f"(+ database {used.database_us_per_request:.0f})"
     )
