@@ -363,10 +363,13 @@ class Sqlite:
                 "WHERE workspace_id = ? AND id = ?",
                 (self.ws, listing_id),
             ).fetchone()
+            # The places taken that date, read as the service does: bookings that start no
+            # earlier than the longest booking of a tour allows (one date), an index range.
             (taken,) = conn.execute(
                 "SELECT coalesce(sum(guests), 0) FROM bookings WHERE workspace_id = ? AND "
-                "listing_id = ? AND status = 'CONFIRMED' AND check_in <= ? AND check_out >= ?",
-                (self.ws, listing_id, check_in, check_in),
+                "listing_id = ? AND status = 'CONFIRMED' AND check_in <= ? AND check_in >= ? "
+                "AND check_out >= ?",
+                (self.ws, listing_id, check_in, check_in, check_in),
             ).fetchone()
             if (capacity or 0) - taken < 1:
                 conn.execute("ROLLBACK")
@@ -412,6 +415,12 @@ class Sqlite:
                 "VALUES (?, ?, ?, 'booking.created', ?)",
                 (self.ws, uuid.uuid4().hex, now, data),
             )
+            # The event's deliveries go to the workspace's enabled endpoints (none here).
+            for (endpoint,) in conn.execute(
+                "SELECT id FROM webhook_endpoints WHERE workspace_id = ? AND enabled = 1",
+                (self.ws,),
+            ).fetchall():
+                raise RuntimeError(f"the bench workspace has a webhook endpoint: {endpoint}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

@@ -47,6 +47,10 @@ async def checkout(engine: AsyncEngine) -> PoolProxiedConnection:
     return await engine.raw_connection()
 
 
+BUSY_TIMEOUT_MS = 15_000
+"""How long a SQLite connection waits for another process's write lock."""
+
+
 def _json_text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
@@ -65,7 +69,7 @@ def _sqlite_pragmas() -> Any:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=15000")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.close()
 
     return on_connect
@@ -131,7 +135,7 @@ def create_engines(
             driver_url, immediate=False, pool_size=pool_size, inline=True, recycle=recycle
         )
         writer = _sqlite_engine(
-            driver_url, immediate=True, pool_size=1, inline=False, recycle=recycle
+            driver_url, immediate=True, pool_size=1, inline=True, recycle=recycle
         )
         return Engines(reader=reader, writer=writer, dialect="sqlite", system=writer)
     # No pre-ping (decision 0005): on asyncpg it costs three round trips per checkout. A
@@ -216,7 +220,8 @@ def _sqlite_engine(
     """`inline`: the connections may also be used from the event loop's thread, where a
     request's bounded compiled reads run (travel.db.session._fetch_inline; the request holds the
     connection alone, and its gate keeps aiosqlite's thread and the loop's from using it at
-    once). The writer's stay in their thread: a write may wait for the lock."""
+    once), and a booking's statements once it holds the write lock
+    (travel.bookings.write.in_python; its hops to aiosqlite's thread end before it goes on)."""
     engine = create_async_engine(
         url,
         pool_size=pool_size,
@@ -229,7 +234,7 @@ def _sqlite_engine(
         # aiosqlite's thread for each request, for nothing.
         pool_reset_on_return=None,
         pool_recycle=recycle,
-        connect_args={"timeout": 15, "check_same_thread": not inline},
+        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": not inline},
         **_JSON,
     )
     event.listen(engine.sync_engine, "connect", _sqlite_pragmas())

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar, TypeVarTuple, overload
 
 from sqlalchemy import (
@@ -567,10 +568,22 @@ async def own_driver(session: AsyncSession) -> tuple[Any, bool]:
 async def in_driver_thread(driver: Any, function: Callable[..., T], *args: Any) -> T:
     """`function(connection, *args)` in the thread of an aiosqlite connection, on its sqlite3
     connection: several statements for one hop to that thread (travel.bookings.write). aiosqlite
-    (pinned) has no public way to do it; `_execute` is how its own methods queue work there, and
-    the SQLite booking tests fail if that changes."""
-    result: T = await driver._execute(function, driver._conn, *args)
-    return result
+    (pinned) has no public way to do it; its queue (`_tx`, a future and a call) is how its own
+    methods send work there, and the SQLite booking tests fail if that changes.
+
+    It returns only once the function has run, even when the caller is cancelled meanwhile (the
+    thread runs it anyway): the connection must not go back to its pool while that thread uses
+    it, since the write's next user may use it from the event loop's thread
+    (travel.bookings.write.in_python)."""
+    future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+    driver._tx.put_nowait((future, partial(function, driver._conn, *args)))
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        while not future.done():
+            with suppress(asyncio.CancelledError):
+                await asyncio.wait((future,))
+        raise
 
 
 @asynccontextmanager

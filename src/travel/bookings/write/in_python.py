@@ -1,9 +1,11 @@
 """The booking's write on SQLite: the function's steps in Python, in the same order
-(README.md maps them), in one hop to the thread of SQLite's write connection.
-
-That thread runs them between `BEGIN IMMEDIATE` (the database's write lock: nothing changes
+(README.md maps them), between `BEGIN IMMEDIATE` (the database's write lock: nothing changes
 the listing or its bookings meanwhile) and `COMMIT` — or, under an Idempotency-Key, inside the
-request's transaction, as PostgreSQL's function does. Each statement is the repository's own,
+request's transaction, as PostgreSQL's function does.
+
+They run in the event loop's thread when the lock is free this instant, else in one hop to the
+thread of SQLite's write connection, which waits for it (under an Idempotency-Key too:
+docs/decisions/0084-sqlite-booking-write-inline.md). Each statement is the repository's own,
 compiled once for the driver (travel.db.session.DriverForm): run one at a time through
 SQLAlchemy and aiosqlite, a statement took three or four hops to that thread, thirty a booking,
 and they were most of its CPU (docs/performance.md).
@@ -11,6 +13,8 @@ and they were most of its CPU (docs/performance.md).
 
 from __future__ import annotations
 
+import itertools
+import sqlite3
 import uuid
 from typing import Any
 
@@ -21,6 +25,7 @@ from travel.bookings import repository
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.catalog.availability import BookedSpan, has_room
+from travel.db.engine import BUSY_TIMEOUT_MS
 from travel.db.session import DriverForm, in_driver_thread, own_driver
 from travel.events import repository as events
 from travel.kernel.ids import WorkspaceId
@@ -34,7 +39,69 @@ async def book(
 ) -> Result:
     driver, joined = await own_driver(session)
     forms = _Forms(session.get_bind().dialect)
+    if not joined:
+        connection = driver._conn  # the sqlite3 connection under aiosqlite's (see below)
+        if _lock_now(connection):
+            return await _steps_now(driver, connection, forms, workspace_id, listing_id, attempt)
     return await in_driver_thread(driver, _book, forms, joined, workspace_id, listing_id, attempt)
+
+
+def _lock_now(connection: Any) -> bool:
+    """Begin the write transaction in the event loop's thread if the database's write lock is
+    free this instant; False (nothing begun) if another process holds it. The connection waits
+    for a lock up to its busy timeout; here it must not wait, so it waits for none. Its
+    automatic checkpoint is off until the transaction ends (`_steps_now`)."""
+    connection.execute("PRAGMA busy_timeout=0")
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:  # SQLITE_BUSY: the thread's hop waits for it instead
+        connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        return False
+    connection.execute("PRAGMA wal_autocheckpoint=0")
+    return True
+
+
+async def _steps_now(
+    driver: Any,
+    connection: Any,
+    forms: _Forms,
+    workspace_id: WorkspaceId,
+    listing_id: uuid.UUID,
+    attempt: Attempt | None,
+) -> Result:
+    """The steps and the COMMIT in the event loop's thread, under the lock just taken: a
+    handful of indexed statements, about 300 µs, none of which waits for anything. In
+    aiosqlite's thread each statement gave the GIL back and took it again from the loop's
+    thread, busy with other requests, and a booking cost 910 µs of CPU instead of 740; with
+    the COMMIT alone sent there, 1,090 (holding the lock over a hop; docs/decisions/0084).
+
+    One COMMIT in a few dozen would run SQLite's checkpoint (copying the log into the database,
+    with fsync: several milliseconds the loop must not wait for), so the automatic checkpoint
+    is off here and every CHECKPOINT_EVERY bookings the same checkpoint runs in aiosqlite's
+    thread, while the booking that reached the count still holds the connection."""
+    try:
+        result = _steps(connection, forms, workspace_id, listing_id, attempt)
+        # Nothing was written unless CREATED: ending either way is the same COMMIT.
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:  # the steps failed, or the COMMIT did
+            connection.execute("ROLLBACK")
+        raise
+    finally:
+        connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        connection.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
+    if next(_committed) % CHECKPOINT_EVERY == 0:
+        await in_driver_thread(driver, _checkpoint)
+    return result
+
+
+AUTOCHECKPOINT_PAGES = 1000  # SQLite's default: the log's length that triggers a checkpoint
+CHECKPOINT_EVERY = 64  # bookings (about 4,000 pages of the log; SQLite alone: 1,000)
+_committed = itertools.count(1)  # transactions `_steps_now` ended, in this process
+
+
+def _checkpoint(connection: Any) -> None:
+    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
 
 def _book(
