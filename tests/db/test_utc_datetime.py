@@ -70,12 +70,41 @@ def test_any_text_sqlalchemy_reads_is_read_alike(text: str) -> None:
     assert read(text).tzinfo is UTC
 
 
-@pytest.mark.parametrize("text", ["", "yesterday", "2026-13-01 00:00:00", "2026-11-24\x00"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "yesterday",
+        "2026-13-01 00:00:00",
+        "2026-11-24\x00",
+        "2026-11-24 16:18:22 ",  # an offset appended would make these parse
+        "202611220200",
+        "2026W485-011",
+        "2026-11-24 16:18:22.12345 ",
+    ],
+)
 def test_a_text_sqlalchemy_refuses_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match=r"isoformat|month must be"):
         stock_value(text)
     with pytest.raises(ValueError, match=r"isoformat|month must be"):
         OURS.result_processor(DIALECT, None)(text)
+
+
+@given(
+    st.text(alphabet="0123456789-:. TWZ+", max_size=34)
+    | INSTANTS.map(stock_text)
+    | INSTANTS.map(lambda v: v.isoformat(" "))
+)
+def test_any_text_is_read_as_sqlalchemy_reads_it_or_refused_alike(text: str) -> None:
+    read = OURS.result_processor(DIALECT, None)
+    try:
+        expected = stock_value(text)
+    except (ValueError, OverflowError) as refused:
+        with pytest.raises(type(refused)):
+            read(text)
+        return
+    assert read(text) == expected
+    assert read(text).tzinfo is UTC
 
 
 def test_naive_and_null_values() -> None:

@@ -71,13 +71,11 @@ def _utc_from_text(value: str | None) -> datetime | None:
     """SQLite's text of a timestamp, read as UTC (what the dialect writes carries no offset)."""
     if value is None:
         return None
-    try:
+    if len(value) == 26 and value[10] == " " and value[19] == ".":  # as `_utc_text` writes
         read = datetime.fromisoformat(value + "+00:00")
-        if read.tzinfo is UTC:  # (a date alone would read "+00:00" as its time)
+        if read.tzinfo is UTC:
             return read
-    except ValueError:  # not as written above: it has an offset already
-        pass
-    parsed = datetime.fromisoformat(value)
+    parsed = datetime.fromisoformat(value)  # anything else, as SQLAlchemy reads it
     return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
 
 

@@ -466,8 +466,8 @@ class DriverForm:
         return args
 
     def rows_now(self, connection: Any, params: Mapping[str, Any]) -> list[Any]:
-        """Run it on a sqlite3 connection, in the thread that owns it (inside aiosqlite's:
-        travel.bookings.write.in_python)."""
+        """Run it on a sqlite3 connection, by whoever holds it: aiosqlite's thread, or the
+        event loop's for a booking holding the write lock (travel.bookings.write.in_python)."""
         rows = connection.execute(self.sql, self.arguments(params, None)).fetchall()
         return rows if self.convert is None else [self.convert(row) for row in rows]
 
@@ -575,6 +575,8 @@ async def in_driver_thread(driver: Any, function: Callable[..., T], *args: Any) 
     thread runs it anyway): the connection must not go back to its pool while that thread uses
     it, since the write's next user may use it from the event loop's thread
     (travel.bookings.write.in_python)."""
+    if not driver._running:  # as aiosqlite's own methods check: nothing would run it
+        raise ValueError("Connection closed")
     future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
     driver._tx.put_nowait((future, partial(function, driver._conn, *args)))
     try:

@@ -13,9 +13,10 @@ and they were most of its CPU (docs/performance.md).
 
 from __future__ import annotations
 
-import itertools
+import logging
 import sqlite3
 import uuid
+import weakref
 from typing import Any
 
 from sqlalchemy import Dialect
@@ -30,6 +31,8 @@ from travel.db.session import DriverForm, in_driver_thread, own_driver
 from travel.events import repository as events
 from travel.kernel.ids import WorkspaceId
 
+_log = logging.getLogger(__name__)
+
 
 async def book(
     session: AsyncSession,
@@ -41,8 +44,10 @@ async def book(
     forms = _Forms(session.get_bind().dialect)
     if not joined:
         connection = driver._conn  # the sqlite3 connection under aiosqlite's (see below)
+        if _written.get(driver, 0) >= CHECKPOINT_EVERY:
+            await _checkpoint(driver)
         if _lock_now(connection):
-            return await _steps_now(driver, connection, forms, workspace_id, listing_id, attempt)
+            return _steps_now(driver, connection, forms, workspace_id, listing_id, attempt)
     return await in_driver_thread(driver, _book, forms, joined, workspace_id, listing_id, attempt)
 
 
@@ -51,17 +56,21 @@ def _lock_now(connection: Any) -> bool:
     free this instant; False (nothing begun) if another process holds it. The connection waits
     for a lock up to its busy timeout; here it must not wait, so it waits for none. Its
     automatic checkpoint is off until the transaction ends (`_steps_now`)."""
+    if connection.in_transaction:  # left by a ROLLBACK that failed: end it first
+        connection.execute("ROLLBACK")
     connection.execute("PRAGMA busy_timeout=0")
     try:
         connection.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError:  # SQLITE_BUSY: the thread's hop waits for it instead
+    except sqlite3.OperationalError as error:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        return False
+        if error.sqlite_errorcode == sqlite3.SQLITE_BUSY:
+            return False  # another process writes: the thread's hop waits for it instead
+        raise
     connection.execute("PRAGMA wal_autocheckpoint=0")
     return True
 
 
-async def _steps_now(
+def _steps_now(
     driver: Any,
     connection: Any,
     forms: _Forms,
@@ -77,8 +86,8 @@ async def _steps_now(
 
     One COMMIT in a few dozen would run SQLite's checkpoint (copying the log into the database,
     with fsync: several milliseconds the loop must not wait for), so the automatic checkpoint
-    is off here and every CHECKPOINT_EVERY bookings the same checkpoint runs in aiosqlite's
-    thread, while the booking that reached the count still holds the connection."""
+    is off here; after CHECKPOINT_EVERY bookings written this way on a connection, the next
+    booking on it runs the same checkpoint in aiosqlite's thread first (`_checkpoint`)."""
     try:
         result = _steps(connection, forms, workspace_id, listing_id, attempt)
         # Nothing was written unless CREATED: ending either way is the same COMMIT.
@@ -90,17 +99,31 @@ async def _steps_now(
     finally:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         connection.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
-    if next(_committed) % CHECKPOINT_EVERY == 0:
-        await in_driver_thread(driver, _checkpoint)
+    if result.outcome is Outcome.CREATED:
+        _written[driver] = _written.get(driver, 0) + 1
     return result
 
 
 AUTOCHECKPOINT_PAGES = 1000  # SQLite's default: the log's length that triggers a checkpoint
 CHECKPOINT_EVERY = 64  # bookings (about 4,000 pages of the log; SQLite alone: 1,000)
-_committed = itertools.count(1)  # transactions `_steps_now` ended, in this process
+# Bookings `_steps_now` wrote on each write connection (an aiosqlite connection; a process may
+# have several databases: dedicated tenants) since its last checkpoint.
+_written: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
 
-def _checkpoint(connection: Any) -> None:
+async def _checkpoint(driver: Any) -> None:
+    """SQLite's PASSIVE checkpoint in the connection's thread, before the booking that found it
+    due begins (cancelled meanwhile, it has written nothing). Housekeeping: a failure is
+    logged, the booking goes on, and the next one tries again."""
+    try:
+        await in_driver_thread(driver, _run_checkpoint)
+    except Exception:
+        _log.warning("SQLite checkpoint failed; the next booking tries again", exc_info=True)
+    else:
+        _written[driver] = 0
+
+
+def _run_checkpoint(connection: Any) -> None:
     connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
 
