@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import wrk
+from bench import cpu, wrk
 from bench.run import (
     baseline_config,
-    booking_dates,
+    booking_script,
     count_bookings,
     floor,
     free_port,
@@ -33,9 +32,8 @@ from bench.run import (
     serve,
     service_env,
 )
-from bench.scenarios import BOOKING_TEMPLATE
 
-TICK_US = 1_000_000 / os.sysconf("SC_CLK_TCK")
+TICK_US = cpu.TICK * 1_000_000
 
 
 @dataclass(frozen=True)
@@ -47,7 +45,6 @@ class Sample:
 
     @classmethod
     def of(cls, pid: int) -> Sample:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         voluntary = involuntary = 0
         for task in Path(f"/proc/{pid}/task").iterdir():
             for line in (task / "status").read_text().splitlines():
@@ -56,7 +53,7 @@ class Sample:
                     voluntary += int(value)
                 elif name == "nonvoluntary_ctxt_switches":
                     involuntary += int(value)
-        return cls(int(fields[11]), int(fields[12]), voluntary, involuntary)
+        return cls(*cpu.process_ticks(pid), voluntary, involuntary)
 
 
 def main() -> None:
@@ -85,9 +82,7 @@ def main() -> None:
                 ("floor", bare.pid, f"{floor_url}/book", tours[4:6], None),
                 ("service", service.pid, gql(service_port), tours[:2], ws.keys["booker"]),
             ):
-                script = wrk.booking_script(
-                    BOOKING_TEMPLATE, key, [str(t) for t in own], booking_dates()
-                )
+                script = booking_script(key, own)
                 made_before, _ = count_bookings(url, own)
                 before = Sample.of(pid)
                 wrk.run(endpoint, script, connections=32, duration=args.seconds)

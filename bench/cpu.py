@@ -16,13 +16,18 @@ from pathlib import Path
 TICK = 1.0 / os.sysconf("SC_CLK_TCK")
 
 
-def _process_seconds(pid: int) -> float:
-    """User + system CPU of a process (all its threads), 0 when it has gone."""
+def process_ticks(pid: int) -> tuple[int, int]:
+    """User and system CPU of a process (all its threads) in clock ticks, 0 when it has gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (FileNotFoundError, ProcessLookupError):
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) * TICK  # utime, stime
+        return 0, 0
+    return int(fields[11]), int(fields[12])  # utime, stime
+
+
+def _process_seconds(pid: int) -> float:
+    """User + system CPU of a process (all its threads), 0 when it has gone."""
+    return sum(process_ticks(pid)) * TICK
 
 
 def _children(pid: int) -> list[int]:

@@ -86,7 +86,7 @@ def _outer(args: argparse.Namespace) -> None:
 def _copy(url: str) -> str:
     """A copy of the seeded database for one counted run: each starts from the same rows (a
     booking's availability check reads the bookings earlier runs made)."""
-    from bench.run import system_url
+    from bench.run import recreate_database, system_url
 
     if url.startswith("sqlite"):
         path = Path(url.removeprefix("sqlite:///"))
@@ -97,19 +97,8 @@ def _copy(url: str) -> str:
                 shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
         return f"sqlite:///{copy}"
 
-    async def recreate(admin: str) -> None:
-        from sqlalchemy import text
-        from sqlalchemy.ext.asyncio import create_async_engine
-
-        from travel.db.engine import async_url
-
-        engine = create_async_engine(async_url(admin), isolation_level="AUTOCOMMIT")
-        async with engine.connect() as conn:
-            await conn.execute(text("DROP DATABASE IF EXISTS travel_counted"))
-            await conn.execute(text("CREATE DATABASE travel_counted TEMPLATE travel_instructions"))
-        await engine.dispose()
-
-    asyncio.run(recreate(system_url(url) or url))
+    admin = system_url(url) or url
+    asyncio.run(recreate_database(admin, "travel_counted", template="travel_instructions"))
     return url.rsplit("/", 1)[0] + "/travel_counted"
 
 

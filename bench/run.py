@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
@@ -56,7 +57,7 @@ def fresh_database(kind: str, name: str = "bench") -> str:
         .splitlines()[-1]
     )
     url = app_url.rsplit("/", 1)[0] + f"/travel_{name}"
-    asyncio.run(_recreate(system_url(app_url) or app_url, f"travel_{name}"))
+    asyncio.run(recreate_database(system_url(app_url) or app_url, f"travel_{name}"))
     return url
 
 
@@ -76,13 +77,15 @@ def bench_databases(url: str) -> Databases:
     return Databases(url, pool_size=2, system_url=system_url(url))
 
 
-async def _recreate(admin_url: str, database: str) -> None:
+async def recreate_database(admin_url: str, database: str, template: str | None = None) -> None:
+    """Drop `database` and create it anew: empty, or a copy of `template`."""
     from sqlalchemy.ext.asyncio import create_async_engine
 
     engine = create_async_engine(async_url(admin_url), isolation_level="AUTOCOMMIT")
+    copy = "" if template is None else f" TEMPLATE {template}"
     async with engine.connect() as conn:
         await conn.execute(text(f"DROP DATABASE IF EXISTS {database}"))
-        await conn.execute(text(f"CREATE DATABASE {database}"))
+        await conn.execute(text(f"CREATE DATABASE {database}{copy}"))
     await engine.dispose()
 
 
@@ -478,6 +481,11 @@ def optional(enabled: bool, start: Any) -> Any:
         yield started
 
 
+def booking_script(key: str | None, tours: Sequence[uuid.UUID]) -> str:
+    """wrk's script booking `tours` on `booking_dates`, as `key` (None: the floor, no key)."""
+    return wrk.booking_script(BOOKING_TEMPLATE, key, [str(t) for t in tours], booking_dates())
+
+
 def booking_dates() -> list[str]:
     """The ten dates the booking scenario books (tomorrow on)."""
     return [(date.today() + timedelta(days=d)).isoformat() for d in range(1, 11)]
@@ -491,7 +499,6 @@ def contention(
     args: argparse.Namespace,
 ) -> list[dict[str, Any]]:
     """createTravelBooking from 32 clients on two tours per target (each its own tours)."""
-    dates = booking_dates()
     rows = []
     tours = ws.contention_tours
     for target, endpoint, own, key in (
@@ -499,7 +506,7 @@ def contention(
         ("baseline", f"http://127.0.0.1:{ports['baseline']}/book", tours[2:4], None),
         ("service", gql(ports["fast"]), tours[:2], ws.keys["booker"]),
     ):
-        script = wrk.booking_script(BOOKING_TEMPLATE, key, [str(t) for t in own], dates)
+        script = booking_script(key, own)
         postgres = args.database == "postgres"
         before = cpu.snapshot(pids[target], postgres=postgres)
         result = wrk.run(endpoint, script, connections=args.connections, duration=args.duration)

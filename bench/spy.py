@@ -22,7 +22,7 @@ from pathlib import Path
 from bench import cpu, wrk
 from bench.run import (
     RESULTS,
-    booking_dates,
+    booking_script,
     free_port,
     fresh_database,
     gql,
@@ -31,7 +31,7 @@ from bench.run import (
     serve,
     service_env,
 )
-from bench.scenarios import BOOKING_TEMPLATE, read_scenarios
+from bench.scenarios import read_scenarios
 
 PY_SPY = str(Path(sys.executable).with_name("py-spy"))
 
@@ -56,10 +56,8 @@ def main() -> None:
     url = fresh_database(args.db)
     main_ws = asyncio.run(seed(url, args.listings, args.bookings, 0))["main"]
     if args.only == "booking":  # createTravelBooking on the contention tours, as bench.run
-        name, tours = "createTravelBooking", [str(t) for t in main_ws.contention_tours]
-        script = wrk.booking_script(
-            BOOKING_TEMPLATE, main_ws.keys["booker"], tours, booking_dates()
-        )
+        name = "createTravelBooking"
+        script = booking_script(main_ws.keys["booker"], main_ws.contention_tours)
     else:
         scenario = next(
             s

@@ -89,13 +89,7 @@ def _steps_now(
     is off here; after CHECKPOINT_EVERY bookings written this way on a connection, the next
     booking on it runs the same checkpoint in aiosqlite's thread first (`_checkpoint`)."""
     try:
-        result = _steps(connection, forms, workspace_id, listing_id, attempt)
-        # Nothing was written unless CREATED: ending either way is the same COMMIT.
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:  # the steps failed, or the COMMIT did
-            connection.execute("ROLLBACK")
-        raise
+        result = _committed(connection, forms, workspace_id, listing_id, attempt)
     finally:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         connection.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
@@ -140,12 +134,26 @@ def _book(
     if joined:
         return _steps(connection, forms, workspace_id, listing_id, attempt)
     connection.execute("BEGIN IMMEDIATE")
+    return _committed(connection, forms, workspace_id, listing_id, attempt)
+
+
+def _committed(
+    connection: Any,
+    forms: _Forms,
+    workspace_id: WorkspaceId,
+    listing_id: uuid.UUID,
+    attempt: Attempt | None,
+) -> Result:
+    """The steps, then the COMMIT of the transaction begun for them (either way: the loop's or
+    the thread's); everything rolled back if the steps or the COMMIT fail."""
     try:
         result = _steps(connection, forms, workspace_id, listing_id, attempt)
+        # Nothing was written unless CREATED: ending either way is the same COMMIT.
+        connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:  # the steps failed, or the COMMIT did
+            connection.execute("ROLLBACK")
         raise
-    connection.execute("COMMIT")
     return result
 
 
