@@ -24,6 +24,7 @@ import asyncio
 import gc
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -77,10 +78,51 @@ def _outer(args: argparse.Namespace) -> None:
         )
         floor = {**job, "floor": json.loads(baseline_config(url, ws).read_text()), "path": path}
         runs.append(("floor (bench.floor)", floor, None))
+    extra = TASKS * (args.many - args.few)
     for label, given, src in runs:
-        counts = [_count({**given, "url": _copy(url)}, src, n) for n in (args.few, args.many)]
-        per_request = (counts[1] - counts[0]) / (TASKS * (args.many - args.few))
-        print(f"{label}: {per_request:,.0f} instructions a request", flush=True)
+        with tempfile.TemporaryDirectory() as kept:
+            outs = [Path(kept) / f"{n}.out" for n in (args.few, args.many)]
+            counts = [
+                _count({**given, "url": _copy(url)}, src, n, out if args.by_object else None)
+                for n, out in zip((args.few, args.many), outs, strict=True)
+            ]
+            per_request = (counts[1] - counts[0]) / extra
+            print(f"{label}: {per_request:,.0f} instructions a request", flush=True)
+            if args.by_object:
+                _print_split(outs[0], outs[1], extra)
+
+
+def _print_split(few: Path, many: Path, extra: int) -> None:
+    """Per request: the instructions in each shared object (own instructions of its functions)
+    and the functions with the most, the difference of the two runs' profiles."""
+    runs = [_functions(out) for out in (few, many)]
+    per = {key: (runs[1].get(key, 0) - runs[0].get(key, 0)) / extra for key in runs[1]}
+    objects: dict[str, float] = {}
+    for (_, obj), count in per.items():
+        objects[obj] = objects.get(obj, 0) + count
+    for obj, count in sorted(objects.items(), key=lambda item: -item[1])[:12]:
+        print(f"  {count:>12,.0f}  {obj}")
+    print("  functions:")
+    for (function, obj), count in sorted(per.items(), key=lambda item: -item[1])[:30]:
+        print(f"  {count:>12,.0f}  {function}  [{Path(obj).name}]")
+
+
+def _functions(out: Path) -> dict[tuple[str, str], int]:
+    """Own instructions per (function, shared object) from callgrind_annotate."""
+    text = subprocess.run(
+        ["callgrind_annotate", "--inclusive=no", "--threshold=100", str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found: dict[tuple[str, str], int] = {}
+    for line in text.splitlines():
+        match = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(\S.*?) \[(.*)\]$", line)
+        if match:
+            count, function, obj = match.groups()
+            key = (function.split(":", 1)[-1], obj)
+            found[key] = found.get(key, 0) + int(count.replace(",", ""))
+    return found
 
 
 def _copy(url: str) -> str:
@@ -102,7 +144,8 @@ def _copy(url: str) -> str:
     return url.rsplit("/", 1)[0] + "/travel_counted"
 
 
-def _count(job: dict[str, Any], src: str | None, per_task: int) -> int:
+def _count(job: dict[str, Any], src: str | None, per_task: int, keep: Path | None = None) -> int:
+    """The instructions of one run; with `keep`, callgrind's profile written there."""
     from bench.run import service_env
 
     # The service's environment in `bench.run`, credentials kept for the whole run.
@@ -120,7 +163,7 @@ def _count(job: dict[str, Any], src: str | None, per_task: int) -> int:
             [
                 "valgrind",
                 "--tool=callgrind",
-                "--callgrind-out-file=/dev/null",
+                f"--callgrind-out-file={keep or '/dev/null'}",
                 f"--log-file={log.name}",
                 sys.executable,
                 "-m",
@@ -235,6 +278,11 @@ def main() -> None:
     parser.add_argument("--src", action="append", help="a build's src directory (repeatable)")
     parser.add_argument(
         "--floor", action="store_true", help="also count bench.floor's app for the same answer"
+    )
+    parser.add_argument(
+        "--by-object",
+        action="store_true",
+        help="also split each count by shared object and function (callgrind_annotate)",
     )
     parser.add_argument("--few", type=int, default=30, help="requests per task, first run")
     parser.add_argument("--many", type=int, default=150, help="requests per task, second run")

@@ -60,7 +60,7 @@ async def create_booking(
         if listing.kind != request.target_type:
             raise NotFound("Listing not found")
         if result.outcome is write.Outcome.CREATED and attempt is not None:
-            return booking_record_of(attempt.booking)
+            return attempt.record
         if result.outcome is write.Outcome.FULL:
             raise Unavailable("No availability left for these dates and guests")
         # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
@@ -109,7 +109,7 @@ def _attempt(
     }
     record = booking_record_of(booking)
     change = change_rows(principal, record, from_status=None, event_type="booking.created")
-    return write.Attempt(seen=listing, booking=booking, change=change)
+    return write.Attempt(seen=listing, booking=booking, record=record, change=change)
 
 
 def scope_of(principal: Principal) -> BookingScope:

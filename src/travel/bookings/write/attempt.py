@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from travel.bookings.history import ChangeRows
-from travel.bookings.records import BookableListing
+from travel.bookings.records import BookableListing, BookingRecord
 
 
 class Outcome(StrEnum):
@@ -24,6 +24,7 @@ class Attempt:
 
     seen: BookableListing
     booking: dict[str, Any]  # every column of the booking row
+    record: BookingRecord  # the same booking, as the mutation answers it once written
     change: ChangeRows
 
 

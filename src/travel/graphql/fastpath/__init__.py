@@ -20,7 +20,7 @@ from travel.graphql.documents import PreparedDocument
 from travel.graphql.fastpath.collect import Collector, conditional_nodes, evaluate_conditions
 from travel.graphql.fastpath.compiler import Compiler, ObjectPlan, Unsupported
 from travel.graphql.fastpath.runtime import State, drain, execute_fields
-from travel.graphql.fastpath.variables import LeafVariables
+from travel.graphql.fastpath.variables import FlatVariables
 
 MAX_PLANS_PER_DOCUMENT = 32
 _UNSUPPORTED = "fastpath.unsupported"
@@ -79,7 +79,7 @@ class FastExecutor:
         name = operation.name.value if operation.name else None
         leaves = by_operation.get(name, _UNSET)
         if leaves is _UNSET:
-            leaves = by_operation[name] = LeafVariables.of(self.schema, definitions)
+            leaves = by_operation[name] = FlatVariables.of(self.schema, definitions)
         if leaves is not None:
             coerced = leaves.coerce(variables)
             if coerced is not None:
