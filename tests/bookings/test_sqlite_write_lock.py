@@ -2,10 +2,13 @@
 write lock, taken without waiting (travel.bookings.write.in_python). When another process
 holds the lock, the booking waits for it in aiosqlite's thread instead — the event loop, and
 every other request of the process, must not wait with it — and books once the lock is free.
+Bookings that wait for the write connection together are written in one transaction, each
+under its own savepoint (docs/decisions/0085-sqlite-group-commit.md).
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -156,3 +159,111 @@ def test_the_log_stays_short_over_many_bookings(
     assert in_the_loop == ["LISTING"] + ["CREATED"] * (3 * CHECKPOINT_EVERY + 1)
     assert busy == 0
     assert 0 < log <= 2 * CHECKPOINT_EVERY * one  # never checkpointed: 3 * CHECKPOINT_EVERY
+
+
+@pytest.fixture
+def groups(monkeypatch: pytest.MonkeyPatch, database_url: str) -> list[int]:
+    """The size of each group of bookings written in one transaction in the loop."""
+    if is_postgres(database_url):
+        pytest.skip("SQLite's group commit")
+    sizes: list[int] = []
+    group_now = in_python._group_now
+
+    def counted(driver: Any, connection: Any, group: list[Any]) -> None:
+        sizes.append(len(group))
+        group_now(driver, connection, group)
+
+    monkeypatch.setattr(in_python, "_group_now", counted)
+    return sizes
+
+
+def held_writer(server: LiveServer, seconds: float) -> Any:
+    """Hold the write connection for `seconds` in the server's loop, as a long write would:
+    bookings arriving meanwhile wait for it together."""
+
+    async def hold() -> None:
+        pooled = await checkout(server.services.databases.main.writer)
+        try:
+            await asyncio.sleep(seconds)
+        finally:
+            pooled.close()
+
+    return hold()
+
+
+def test_bookings_that_wait_together_are_written_together(
+    server: LiveServer, tenant: Tenant, groups: list[int], in_the_loop: list[str]
+) -> None:
+    """Six bookings for the last three places arrive while the write connection is busy: they
+    are decided one after the other in one transaction (each seeing those before it), and
+    exactly three are written, with all their rows."""
+    tour = tenant_listing(server, tenant, "TOUR", capacity=3)
+    key = tenant.keys["traveler"]
+    # The listing is seen once first, so that each of the six brings its rows at once.
+    booked(request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(5)))
+    before = snapshot(server, tenant.workspace, WRITTEN)
+    assert groups == [1, 1]
+    with ThreadPoolExecutor(7) as pool:
+        hold = pool.submit(server.run, held_writer(server, 0.6))
+        time.sleep(0.1)
+        requests = [
+            pool.submit(
+                request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(6)
+            )
+            for _ in range(6)
+        ]
+        answers = [request.result(timeout=20) for request in requests]
+        hold.result(timeout=20)
+    codes = sorted(
+        answer.json()["errors"][0]["extensions"]["code"] if "errors" in answer.json() else "OK"
+        for answer in answers
+    )
+    assert codes == ["OK"] * 3 + ["UNAVAILABLE"] * 3
+    assert groups == [1, 1, 6]
+    assert in_the_loop[2:] == ["CREATED"] * 3 + ["FULL"] * 3
+    after = snapshot(server, tenant.workspace, WRITTEN)
+    assert after == {table: count + 3 for table, count in before.items()}
+
+
+def test_a_booking_that_fails_in_a_group_is_undone_alone(
+    server: LiveServer, tenant: Tenant, groups: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A booking whose steps fail after writing its rows (here: a fault injected after the
+    last) answers INTERNAL_SERVER_ERROR and leaves nothing; the two written in the same
+    transaction beside it keep everything."""
+    good = tenant_listing(server, tenant, "TOUR", capacity=5)
+    bad = tenant_listing(server, tenant, "TOUR", capacity=5)
+    key = tenant.keys["traveler"]
+    for tour in (good, bad):  # both seen: the next bookings of each bring their rows
+        booked(request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(7)))
+    steps_now = in_python._steps_now
+
+    def failing(connection: Any, booking: Any) -> Any:
+        result = steps_now(connection, booking)
+        if booking.listing_id == bad:
+            assert result.outcome.value == "CREATED"  # its rows are written: now undo them
+            raise RuntimeError("injected after the booking's rows")
+        return result
+
+    monkeypatch.setattr(in_python, "_steps_now", failing)
+    before = snapshot(server, tenant.workspace, WRITTEN)
+    groups.clear()
+    with ThreadPoolExecutor(4) as pool:
+        hold = pool.submit(server.run, held_writer(server, 0.6))
+        time.sleep(0.1)
+        targets = [good, bad, good]
+        requests = [
+            pool.submit(
+                request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(8)
+            )
+            for tour in targets
+        ]
+        answers = [request.result(timeout=20) for request in requests]
+        hold.result(timeout=20)
+    assert groups == [3]
+    booked(answers[0])
+    booked(answers[2])
+    assert answers[1].status_code == 500
+    assert answers[1].json()["errors"][0]["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
+    after = snapshot(server, tenant.workspace, WRITTEN)
+    assert after == {table: count + 2 for table, count in before.items()}

@@ -3,8 +3,10 @@
 the listing or its bookings meanwhile) and `COMMIT` — or, under an Idempotency-Key, inside the
 request's transaction, as PostgreSQL's function does.
 
-They run in the event loop's thread when the lock is free this instant, else in one hop to the
-thread of SQLite's write connection, which waits for it (under an Idempotency-Key too:
+Bookings that wait for the write connection together are written as a group, one transaction
+with a savepoint each (docs/decisions/0085-sqlite-group-commit.md). A group runs in the event
+loop's thread when the lock is free this instant, else each booking in one hop to the thread of
+SQLite's write connection, which waits for it (under an Idempotency-Key too:
 docs/decisions/0084-sqlite-booking-write-inline.md). Each statement is the repository's own,
 compiled once for the driver (travel.db.session.DriverForm): run one at a time through
 SQLAlchemy and aiosqlite, a statement took three or four hops to that thread, thirty a booking,
@@ -13,20 +15,23 @@ and they were most of its CPU (docs/performance.md).
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
 import sqlite3
 import uuid
 import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Dialect
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from travel.bookings import repository
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.catalog.availability import BookedSpan, has_room
-from travel.db.engine import BUSY_TIMEOUT_MS
+from travel.db.engine import BUSY_TIMEOUT_MS, checkout
 from travel.db.session import DriverForm, in_driver_thread, own_driver
 from travel.events import repository as events
 from travel.kernel.ids import WorkspaceId
@@ -40,22 +45,139 @@ async def book(
     listing_id: uuid.UUID,
     attempt: Attempt | None,
 ) -> Result:
-    driver, joined = await own_driver(session)
     forms = _Forms(session.get_bind().dialect)
-    if not joined:
-        connection = driver._conn  # the sqlite3 connection under aiosqlite's (see below)
-        if _written.get(driver, 0) >= CHECKPOINT_EVERY:
-            await _checkpoint(driver)
-        if _lock_now(connection):
-            return _steps_now(driver, connection, forms, workspace_id, listing_id, attempt)
-    return await in_driver_thread(driver, _book, forms, joined, workspace_id, listing_id, attempt)
+    if session.in_nested_transaction():  # under an Idempotency-Key: the request's transaction
+        driver, joined = await own_driver(session)
+        return await in_driver_thread(
+            driver, _book, forms, joined, workspace_id, listing_id, attempt
+        )
+    if session.in_transaction():  # it would hold the one write connection the group needs
+        raise RuntimeError("a booking's write on a session that runs a transaction")
+    engine = session.bind
+    assert isinstance(engine, AsyncEngine)  # sessions are made on engines
+    return await _Batch.of(engine).join(_Booking(forms, workspace_id, listing_id, attempt))
+
+
+@dataclass(slots=True)
+class _Booking:
+    """One booking waiting for its group's transaction, and its answer."""
+
+    forms: _Forms
+    workspace_id: WorkspaceId
+    listing_id: uuid.UUID
+    attempt: Attempt | None
+    answer: asyncio.Future[Result] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class _Batch:
+    """The bookings of one write engine waiting to be written, and the task writing them: the
+    bookings that arrive while the event loop is busy with others are written together, each
+    under its own savepoint, in one transaction (one `COMMIT`: one write of the log for every
+    page they share; docs/decisions/0085-sqlite-group-commit.md)."""
+
+    _all: weakref.WeakKeyDictionary[AsyncEngine, _Batch] = weakref.WeakKeyDictionary()
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.waiting: list[_Booking] = []
+        self.writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, engine: AsyncEngine) -> _Batch:
+        batch = cls._all.get(engine)
+        if batch is None:
+            batch = cls._all[engine] = cls(engine)
+        return batch
+
+    async def join(self, booking: _Booking) -> Result:
+        self.waiting.append(booking)
+        if self.writer is None:  # in a context of its own, not the first caller's request's
+            loop = asyncio.get_running_loop()
+            self.writer = loop.create_task(self._write(), context=contextvars.Context())
+        return await booking.answer
+
+    async def _write(self) -> None:
+        """Write what waits, group after group, until nothing does. Whatever fails is each
+        waiting booking's error, not this task's (cancelled, it is theirs too)."""
+        try:
+            while self.waiting:
+                pooled = await checkout(self.engine)
+                group: list[_Booking] = []
+                try:
+                    group = self._take()
+                    await _write_group(pooled.driver_connection, group)
+                except BaseException as error:
+                    _answer_all(group, error)
+                    raise
+                finally:
+                    pooled.close()
+        except BaseException as error:
+            _answer_all(self._take(everything=True), error)
+            if not isinstance(error, Exception):
+                raise
+        finally:
+            self.writer = None
+
+    def _take(self, *, everything: bool = False) -> list[_Booking]:
+        """The next group (bookings whose callers are gone left out)."""
+        count = len(self.waiting) if everything else GROUP_MAX
+        group, self.waiting = self.waiting[:count], self.waiting[count:]
+        return [booking for booking in group if not booking.answer.done()]
+
+
+GROUP_MAX = 16  # bookings in one transaction (about 3 ms of the event loop's time at most)
+
+
+async def _write_group(driver: Any, group: list[_Booking]) -> None:
+    """The group's bookings on the write connection `driver`: in the event loop's thread,
+    together, if the write lock is free this instant; else each in one hop to the
+    connection's thread, which waits for it."""
+    if _written.get(driver, 0) >= CHECKPOINT_EVERY:
+        await _checkpoint(driver)
+    connection = driver._conn  # the sqlite3 connection under aiosqlite's (see below)
+    if _lock_now(connection):
+        _group_now(driver, connection, group)
+        return
+    for booking in group:
+        try:
+            result: Result | Exception = await in_driver_thread(
+                driver,
+                _book,
+                booking.forms,
+                False,
+                booking.workspace_id,
+                booking.listing_id,
+                booking.attempt,
+            )
+        except Exception as error:
+            result = error
+        _answer(booking, result)
+
+
+def _answer(booking: _Booking, answer: Result | BaseException) -> None:
+    """Give the booking's caller its answer (unless it is gone: cancelled)."""
+    if booking.answer.done():
+        return
+    if isinstance(answer, Result):
+        booking.answer.set_result(answer)
+    elif isinstance(answer, Exception):
+        booking.answer.set_exception(answer)
+    else:  # cancelled (the process is stopping), or worse
+        booking.answer.cancel()
+
+
+def _answer_all(group: list[_Booking], error: BaseException) -> None:
+    for booking in group:
+        _answer(booking, error)
 
 
 def _lock_now(connection: Any) -> bool:
     """Begin the write transaction in the event loop's thread if the database's write lock is
     free this instant; False (nothing begun) if another process holds it. The connection waits
     for a lock up to its busy timeout; here it must not wait, so it waits for none. Its
-    automatic checkpoint is off until the transaction ends (`_steps_now`)."""
+    automatic checkpoint is off until the transaction ends (`_group_now`)."""
     if connection.in_transaction:  # left by a ROLLBACK that failed: end it first
         connection.execute("ROLLBACK")
     connection.execute("PRAGMA busy_timeout=0")
@@ -70,37 +192,62 @@ def _lock_now(connection: Any) -> bool:
     return True
 
 
-def _steps_now(
-    driver: Any,
-    connection: Any,
-    forms: _Forms,
-    workspace_id: WorkspaceId,
-    listing_id: uuid.UUID,
-    attempt: Attempt | None,
-) -> Result:
-    """The steps and the COMMIT in the event loop's thread, under the lock just taken: a
-    handful of indexed statements, about 300 µs, none of which waits for anything. In
-    aiosqlite's thread each statement gave the GIL back and took it again from the loop's
+def _group_now(driver: Any, connection: Any, group: list[_Booking]) -> None:
+    """The group's steps and one COMMIT in the event loop's thread, under the lock just taken:
+    a handful of indexed statements a booking, about 200 µs, none of which waits for anything.
+    In aiosqlite's thread each statement gave the GIL back and took it again from the loop's
     thread, busy with other requests, and a booking cost 910 µs of CPU instead of 740; with
     the COMMIT alone sent there, 1,090 (holding the lock over a hop; docs/decisions/0084).
+
+    Each booking runs under its own savepoint when the group has several: one that fails is
+    undone alone and answers its error, the others are written. If the COMMIT fails, none is.
 
     One COMMIT in a few dozen would run SQLite's checkpoint (copying the log into the database,
     with fsync: several milliseconds the loop must not wait for), so the automatic checkpoint
     is off here; after CHECKPOINT_EVERY bookings written this way on a connection, the next
-    booking on it runs the same checkpoint in aiosqlite's thread first (`_checkpoint`)."""
+    group on it runs the same checkpoint in aiosqlite's thread first (`_checkpoint`)."""
+    answers: list[tuple[_Booking, Result | BaseException]] = []
     try:
-        result = _committed(connection, forms, workspace_id, listing_id, attempt)
+        alone = len(group) == 1
+        for booking in group:
+            if not alone:
+                connection.execute("SAVEPOINT booking")
+            try:
+                result = _steps_now(connection, booking)
+            except Exception as error:
+                if alone:
+                    raise
+                connection.execute("ROLLBACK TO booking")
+                connection.execute("RELEASE booking")
+                answers.append((booking, error))
+                continue
+            if not alone:
+                connection.execute("RELEASE booking")
+            answers.append((booking, result))
+        connection.execute("COMMIT")
+    except BaseException as error:
+        if connection.in_transaction:  # a step failed (a group of one), or the COMMIT did
+            connection.execute("ROLLBACK")
+        answers = [(booking, error) for booking in group]
     finally:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         connection.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
-    if result.outcome is Outcome.CREATED:
-        _written[driver] = _written.get(driver, 0) + 1
-    return result
+    for booking, answer in answers:
+        if isinstance(answer, Result) and answer.outcome is Outcome.CREATED:
+            _written[driver] = _written.get(driver, 0) + 1
+        _answer(booking, answer)
+
+
+def _steps_now(connection: Any, booking: _Booking) -> Result:
+    """One booking's steps in the event loop's thread, inside its group's transaction."""
+    return _steps(
+        connection, booking.forms, booking.workspace_id, booking.listing_id, booking.attempt
+    )
 
 
 AUTOCHECKPOINT_PAGES = 1000  # SQLite's default: the log's length that triggers a checkpoint
 CHECKPOINT_EVERY = 64  # bookings (about 4,000 pages of the log; SQLite alone: 1,000)
-# Bookings `_steps_now` wrote on each write connection (an aiosqlite connection; a process may
+# Bookings `_group_now` wrote on each write connection (an aiosqlite connection; a process may
 # have several databases: dedicated tenants) since its last checkpoint.
 _written: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
@@ -144,8 +291,8 @@ def _committed(
     listing_id: uuid.UUID,
     attempt: Attempt | None,
 ) -> Result:
-    """The steps, then the COMMIT of the transaction begun for them (either way: the loop's or
-    the thread's); everything rolled back if the steps or the COMMIT fail."""
+    """The steps, then the COMMIT of the transaction begun for them in the connection's
+    thread; everything rolled back if the steps or the COMMIT fail."""
     try:
         result = _steps(connection, forms, workspace_id, listing_id, attempt)
         # Nothing was written unless CREATED: ending either way is the same COMMIT.
