@@ -18,9 +18,10 @@ import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import cpu, wrk
+from bench import cpu, openloop, wrk
 from bench.run import (
     baseline_config,
+    booking_dates,
     booking_script,
     count_bookings,
     floor,
@@ -32,6 +33,7 @@ from bench.run import (
     serve,
     service_env,
 )
+from bench.scenarios import BOOKING_TEMPLATE
 
 TICK_US = cpu.TICK * 1_000_000
 
@@ -63,6 +65,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--listings", type=int, default=2_000)
     parser.add_argument("--bookings", type=int, default=10_000)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        action="append",
+        default=[],
+        help="after the rounds, book at this constant rate on a tour no round booked and print "
+        "the service's p50/p99 (bench.openloop; up to two)",
+    )
     args = parser.parse_args()
     url = fresh_database(args.db)
     ws = asyncio.run(seed(url, args.listings, args.bookings, 0))["main"]
@@ -102,6 +112,21 @@ def main() -> None:
                     f" a booking  oversold {oversold}{log}",
                     flush=True,
                 )
+        for rate, tour in zip(args.rate, tours[2:4], strict=False):  # the baseline's tours
+            bodies = [(BOOKING_TEMPLATE % (tour, day)).encode() for day in booking_dates()]
+            headers = {
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {ws.keys['booker']}",
+            }
+            result = asyncio.run(
+                openloop.run(gql(service_port), bodies, headers, rate=rate, duration=args.seconds)
+            )
+            print(
+                f"constant rate {rate:.0f}/s, service: p50 {result.p50_ms:.2f} ms"
+                f"  p99 {result.p99_ms:.2f} ms  max {result.max_ms:.2f} ms"
+                f"  errors {result.errors}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

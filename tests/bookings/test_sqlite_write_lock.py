@@ -2,8 +2,8 @@
 write lock, taken without waiting (travel.bookings.write.in_python). When another process
 holds the lock, the booking waits for it in aiosqlite's thread instead — the event loop, and
 every other request of the process, must not wait with it — and books once the lock is free.
-Bookings that wait for the write connection together are written in one transaction, each
-under its own savepoint (docs/decisions/0085-sqlite-group-commit.md).
+Bookings that wait for the write connection together are written in one transaction
+(docs/decisions/0085-sqlite-group-commit.md).
 """
 
 from __future__ import annotations
@@ -194,9 +194,10 @@ def held_writer(server: LiveServer, seconds: float) -> Any:
 def test_bookings_that_wait_together_are_written_together(
     server: LiveServer, tenant: Tenant, groups: list[int], in_the_loop: list[str]
 ) -> None:
-    """Six bookings for the last three places arrive while the write connection is busy: they
-    are decided one after the other in one transaction (each seeing those before it), and
-    exactly three are written, with all their rows."""
+    """Six bookings for the last three places arrive while the write connection is busy. The
+    first is written alone as soon as it is free (nothing waited before it); the five that
+    arrive while it waits are decided one after the other in one transaction (each seeing
+    those before it). Exactly three are written, with all their rows."""
     tour = tenant_listing(server, tenant, "TOUR", capacity=3)
     key = tenant.keys["traveler"]
     # The listing is seen once first, so that each of the six brings its rows at once.
@@ -205,13 +206,14 @@ def test_bookings_that_wait_together_are_written_together(
     assert groups == [1, 1]
     with ThreadPoolExecutor(7) as pool:
         hold = pool.submit(server.run, held_writer(server, 0.6))
-        time.sleep(0.1)
-        requests = [
-            pool.submit(
-                request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(6)
+        requests = []
+        for _ in range(6):
+            time.sleep(0.1 if not requests else 0.01)
+            requests.append(
+                pool.submit(
+                    request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(6)
+                )
             )
-            for _ in range(6)
-        ]
         answers = [request.result(timeout=20) for request in requests]
         hold.result(timeout=20)
     codes = sorted(
@@ -219,7 +221,7 @@ def test_bookings_that_wait_together_are_written_together(
         for answer in answers
     )
     assert codes == ["OK"] * 3 + ["UNAVAILABLE"] * 3
-    assert groups == [1, 1, 6]
+    assert groups == [1, 1, 1, 5]
     assert in_the_loop[2:] == ["CREATED"] * 3 + ["FULL"] * 3
     after = snapshot(server, tenant.workspace, WRITTEN)
     assert after == {table: count + 3 for table, count in before.items()}
@@ -229,8 +231,9 @@ def test_a_booking_that_fails_in_a_group_is_undone_alone(
     server: LiveServer, tenant: Tenant, groups: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A booking whose steps fail after writing its rows (here: a fault injected after the
-    last) answers INTERNAL_SERVER_ERROR and leaves nothing; the two written in the same
-    transaction beside it keep everything."""
+    last) answers INTERNAL_SERVER_ERROR and leaves nothing: its group's transaction is rolled
+    back and each of its bookings written again alone, the two others with everything. (The
+    first booking, written alone while the group gathers, is not touched.)"""
     good = tenant_listing(server, tenant, "TOUR", capacity=5)
     bad = tenant_listing(server, tenant, "TOUR", capacity=5)
     key = tenant.keys["traveler"]
@@ -248,22 +251,22 @@ def test_a_booking_that_fails_in_a_group_is_undone_alone(
     monkeypatch.setattr(in_python, "_steps_now", failing)
     before = snapshot(server, tenant.workspace, WRITTEN)
     groups.clear()
-    with ThreadPoolExecutor(4) as pool:
+    with ThreadPoolExecutor(5) as pool:
         hold = pool.submit(server.run, held_writer(server, 0.6))
-        time.sleep(0.1)
-        targets = [good, bad, good]
-        requests = [
-            pool.submit(
-                request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(8)
+        requests = []
+        for tour in [good, good, bad, good]:
+            time.sleep(0.1 if not requests else 0.01)
+            requests.append(
+                pool.submit(
+                    request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(8)
+                )
             )
-            for tour in targets
-        ]
         answers = [request.result(timeout=20) for request in requests]
         hold.result(timeout=20)
-    assert groups == [3]
-    booked(answers[0])
-    booked(answers[2])
-    assert answers[1].status_code == 500
-    assert answers[1].json()["errors"][0]["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
+    assert groups == [1, 3, 1, 1, 1]
+    for answer in answers[:2] + answers[3:]:
+        booked(answer)
+    assert answers[2].status_code == 500
+    assert answers[2].json()["errors"][0]["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
     after = snapshot(server, tenant.workspace, WRITTEN)
-    assert after == {table: count + 2 for table, count in before.items()}
+    assert after == {table: count + 3 for table, count in before.items()}

@@ -3,8 +3,8 @@
 the listing or its bookings meanwhile) and `COMMIT` — or, under an Idempotency-Key, inside the
 request's transaction, as PostgreSQL's function does.
 
-Bookings that wait for the write connection together are written as a group, one transaction
-with a savepoint each (docs/decisions/0085-sqlite-group-commit.md). A group runs in the event
+Bookings that wait for the write connection together are written as a group, in one
+transaction (docs/decisions/0085-sqlite-group-commit.md). A group runs in the event
 loop's thread when the lock is free this instant, else each booking in one hop to the thread of
 SQLite's write connection, which waits for it (under an Idempotency-Key too:
 docs/decisions/0084-sqlite-booking-write-inline.md). Each statement is the repository's own,
@@ -60,7 +60,7 @@ async def book(
 
 @dataclass(slots=True)
 class _Booking:
-    """One booking waiting for its group's transaction, and its answer."""
+    """One booking to write, and its answer."""
 
     forms: _Forms
     workspace_id: WorkspaceId
@@ -72,10 +72,11 @@ class _Booking:
 
 
 class _Batch:
-    """The bookings of one write engine waiting to be written, and the task writing them: the
-    bookings that arrive while the event loop is busy with others are written together, each
-    under its own savepoint, in one transaction (one `COMMIT`: one write of the log for every
-    page they share; docs/decisions/0085-sqlite-group-commit.md)."""
+    """How one write engine's bookings are written: the first of a turn of the event loop, when
+    nothing else is, alone and at once; the others, which arrive while the loop is busy with
+    more bookings (or while one is being written), together by one task, in one transaction
+    (one `COMMIT`: one write of the log for every page they share;
+    docs/decisions/0085-sqlite-group-commit.md)."""
 
     _all: weakref.WeakKeyDictionary[AsyncEngine, _Batch] = weakref.WeakKeyDictionary()
 
@@ -83,6 +84,8 @@ class _Batch:
         self.engine = engine
         self.waiting: list[_Booking] = []
         self.writer: asyncio.Task[None] | None = None
+        self.wrote_this_turn = False  # a booking was written alone in this loop iteration
+        self.alone = 0  # bookings being written alone (waiting for the connection, say)
 
     @classmethod
     def of(cls, engine: AsyncEngine) -> _Batch:
@@ -92,11 +95,34 @@ class _Batch:
         return batch
 
     async def join(self, booking: _Booking) -> Result:
+        """The booking's answer, once written: at once and alone if it is the first of this
+        turn of the event loop and nothing else is being written or waits (no group to wait
+        for: no latency added), else with the others in the group written next."""
+        idle = self.writer is None and not self.waiting and not self.alone
+        if idle and not self.wrote_this_turn:
+            self.wrote_this_turn = True
+            asyncio.get_running_loop().call_soon(self._next_turn)
+            return await self._alone(booking)
         self.waiting.append(booking)
         if self.writer is None:  # in a context of its own, not the first caller's request's
             loop = asyncio.get_running_loop()
             self.writer = loop.create_task(self._write(), context=contextvars.Context())
         return await booking.answer
+
+    def _next_turn(self) -> None:
+        self.wrote_this_turn = False
+
+    async def _alone(self, booking: _Booking) -> Result:
+        self.alone += 1
+        try:
+            pooled = await checkout(self.engine)
+            try:
+                await _write_group(pooled.driver_connection, [booking])
+            finally:
+                pooled.close()
+        finally:
+            self.alone -= 1
+        return booking.answer.result()
 
     async def _write(self) -> None:
         """Write what waits, group after group, until nothing does. Whatever fails is each
@@ -138,7 +164,10 @@ async def _write_group(driver: Any, group: list[_Booking]) -> None:
         await _checkpoint(driver)
     connection = driver._conn  # the sqlite3 connection under aiosqlite's (see below)
     if _lock_now(connection):
-        _group_now(driver, connection, group)
+        if not _group_now(driver, connection, group):  # one failed: each again, alone
+            for booking in group:
+                if not booking.answer.done():
+                    await _write_group(driver, [booking])
         return
     for booking in group:
         try:
@@ -192,50 +221,41 @@ def _lock_now(connection: Any) -> bool:
     return True
 
 
-def _group_now(driver: Any, connection: Any, group: list[_Booking]) -> None:
+def _group_now(driver: Any, connection: Any, group: list[_Booking]) -> bool:
     """The group's steps and one COMMIT in the event loop's thread, under the lock just taken:
     a handful of indexed statements a booking, about 200 µs, none of which waits for anything.
     In aiosqlite's thread each statement gave the GIL back and took it again from the loop's
     thread, busy with other requests, and a booking cost 910 µs of CPU instead of 740; with
     the COMMIT alone sent there, 1,090 (holding the lock over a hop; docs/decisions/0084).
 
-    Each booking runs under its own savepoint when the group has several: one that fails is
-    undone alone and answers its error, the others are written. If the COMMIT fails, none is.
+    True once every booking of the group has its answer. If anything fails in a group of
+    several, all of it is rolled back and nothing is answered (False): each booking is then
+    written again alone, and only the one that fails answers its error. (A savepoint each
+    would undo one booking alone, but SQLite copies every page a savepoint's statements
+    change into its statement journal: a group of 16 took 8 ms instead of 3.)
 
     One COMMIT in a few dozen would run SQLite's checkpoint (copying the log into the database,
     with fsync: several milliseconds the loop must not wait for), so the automatic checkpoint
     is off here; after CHECKPOINT_EVERY bookings written this way on a connection, the next
     group on it runs the same checkpoint in aiosqlite's thread first (`_checkpoint`)."""
-    answers: list[tuple[_Booking, Result | BaseException]] = []
     try:
-        alone = len(group) == 1
-        for booking in group:
-            if not alone:
-                connection.execute("SAVEPOINT booking")
-            try:
-                result = _steps_now(connection, booking)
-            except Exception as error:
-                if alone:
-                    raise
-                connection.execute("ROLLBACK TO booking")
-                connection.execute("RELEASE booking")
-                answers.append((booking, error))
-                continue
-            if not alone:
-                connection.execute("RELEASE booking")
-            answers.append((booking, result))
+        results = [_steps_now(connection, booking) for booking in group]
         connection.execute("COMMIT")
-    except BaseException as error:
-        if connection.in_transaction:  # a step failed (a group of one), or the COMMIT did
+    except Exception as error:
+        if connection.in_transaction:  # a step failed, or the COMMIT did
             connection.execute("ROLLBACK")
-        answers = [(booking, error) for booking in group]
+        if len(group) > 1:
+            return False
+        _answer(group[0], error)
+        return True
     finally:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         connection.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
-    for booking, answer in answers:
-        if isinstance(answer, Result) and answer.outcome is Outcome.CREATED:
+    for booking, result in zip(group, results, strict=True):
+        if result.outcome is Outcome.CREATED:
             _written[driver] = _written.get(driver, 0) + 1
-        _answer(booking, answer)
+        _answer(booking, result)
+    return True
 
 
 def _steps_now(connection: Any, booking: _Booking) -> Result:
