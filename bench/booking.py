@@ -71,7 +71,7 @@ def main() -> None:
         action="append",
         default=[],
         help="after the rounds, book at this constant rate on a tour no round booked and print "
-        "the service's p50/p99 (bench.openloop; up to two)",
+        "the service's p50/p99 (bench.openloop; up to two rates, a tour each)",
     )
     args = parser.parse_args()
     url = fresh_database(args.db)
@@ -112,7 +112,7 @@ def main() -> None:
                     f" a booking  oversold {oversold}{log}",
                     flush=True,
                 )
-        for rate, tour in zip(args.rate, tours[2:4], strict=False):  # the baseline's tours
+        for rate, tour in zip(args.rate, ws.constant_rate_tours, strict=False):
             bodies = [(BOOKING_TEMPLATE % (tour, day)).encode() for day in booking_dates()]
             headers = {
                 "Content-Type": "application/json",

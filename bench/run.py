@@ -392,10 +392,11 @@ def bench_database(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         if wanted(args, "createTravelBooking contention"):
             booked = contention(url, main, ports, pids, args)
             report["rows"] += booked
-            # The booking at half its peak too (the service's own tours, every date).
+            # The booking at half its peak too, on two tours as fresh as the contention's were
+            # (the rounds filled those: each "places taken" read grows with them), every date.
             bodies = [
                 (BOOKING_TEMPLATE % (tour, day)).encode()
-                for tour in main.contention_tours[:2]
+                for tour in main.constant_rate_tours
                 for day in booking_dates()
             ]
             service = next(r for r in booked if r["target"] == "service")

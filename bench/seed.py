@@ -37,6 +37,9 @@ class BenchWorkspace:
     members: dict[str, uuid.UUID]
     listing_ids: dict[str, list[uuid.UUID]] = field(default_factory=dict)
     contention_tours: list[uuid.UUID] = field(default_factory=list)
+    # Two more, booked only at a constant rate (half the peak): on tours as fresh as the
+    # contention tours were, not on those the contention rounds filled.
+    constant_rate_tours: list[uuid.UUID] = field(default_factory=list)
 
 
 async def _insert(session: AsyncSession, table: Any, rows: list[dict[str, Any]]) -> None:
@@ -157,10 +160,12 @@ async def seed_workspace(
         ]
         contention = [
             {**_listing(ws, providers[0]["id"], "TOUR", listings + i, now), "capacity": 1000}
-            for i in range(6)  # two each for the service, the baseline and the floor
+            # two each for the service, the baseline and the floor, then the constant rate's
+            for i in range(8)
         ]
         await _insert(session, Listing.__table__, rows + contention)
-        bench.contention_tours = [row["id"] for row in contention]
+        bench.contention_tours = [row["id"] for row in contention[:6]]
+        bench.constant_rate_tours = [row["id"] for row in contention[6:]]
         for row in rows:
             bench.listing_ids.setdefault(row["kind"], []).append(row["id"])
     # A transaction per batch, as bookings really arrive: each one updates analytics' running

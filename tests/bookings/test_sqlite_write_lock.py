@@ -8,11 +8,11 @@ Bookings that wait for the write connection together are written in one transact
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import time
+import uuid
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -169,26 +169,56 @@ def groups(monkeypatch: pytest.MonkeyPatch, database_url: str) -> list[int]:
     sizes: list[int] = []
     group_now = in_python._group_now
 
-    def counted(driver: Any, connection: Any, group: list[Any]) -> None:
+    def counted(driver: Any, connection: Any, group: list[Any]) -> bool:
         sizes.append(len(group))
-        group_now(driver, connection, group)
+        return group_now(driver, connection, group)
 
     monkeypatch.setattr(in_python, "_group_now", counted)
     return sizes
 
 
-def held_writer(server: LiveServer, seconds: float) -> Any:
-    """Hold the write connection for `seconds` in the server's loop, as a long write would:
-    bookings arriving meanwhile wait for it together."""
+class HeldWriter:
+    """The server's write connection held by the test, as a long write would hold it: the
+    bookings that arrive meanwhile wait for it, the first alone and the others together. The
+    test sends each booking once the server shows the one before it waiting."""
 
-    async def hold() -> None:
-        pooled = await checkout(server.services.databases.main.writer)
-        try:
-            await asyncio.sleep(seconds)
-        finally:
-            pooled.close()
+    def __init__(self, server: LiveServer, pool: ThreadPoolExecutor, *, hold: bool = True) -> None:
+        self.server, self.pool = server, pool
+        self.engine = server.services.databases.main.writer
+        self.pooled = server.run(checkout(self.engine)) if hold else None
+        self.sent: list[Future[Any]] = []
 
-    return hold()
+    def waiting(self) -> tuple[int, int]:
+        """Bookings waiting to be written alone (for the connection) and in a group."""
+
+        async def read() -> tuple[int, int]:
+            batch = in_python._Batch._all.get(self.engine)
+            return (0, 0) if batch is None else (batch.alone, len(batch.waiting))
+
+        return self.server.run(read())
+
+    def book(self, key: str, tour: uuid.UUID, day: str) -> None:
+        """Send a booking and wait until the server holds it (alone or in the group)."""
+        before = sum(self.waiting())
+        self.sent.append(
+            self.pool.submit(
+                request_booking, self.server, key, tour, target_type="TOUR", checkIn=day
+            )
+        )
+        deadline = time.monotonic() + 10
+        while sum(self.waiting()) == before:
+            assert time.monotonic() < deadline, "the booking never reached the write"
+            time.sleep(0.005)
+
+    def release(self) -> list[Any]:
+        """Give the connection back; every booking's answer."""
+
+        async def close() -> None:
+            if self.pooled is not None:
+                self.pooled.close()
+
+        self.server.run(close())
+        return [sent.result(timeout=20) for sent in self.sent]
 
 
 def test_bookings_that_wait_together_are_written_together(
@@ -204,18 +234,12 @@ def test_bookings_that_wait_together_are_written_together(
     booked(request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(5)))
     before = snapshot(server, tenant.workspace, WRITTEN)
     assert groups == [1, 1]
-    with ThreadPoolExecutor(7) as pool:
-        hold = pool.submit(server.run, held_writer(server, 0.6))
-        requests = []
+    with ThreadPoolExecutor(6) as pool:
+        held = HeldWriter(server, pool)
         for _ in range(6):
-            time.sleep(0.1 if not requests else 0.01)
-            requests.append(
-                pool.submit(
-                    request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(6)
-                )
-            )
-        answers = [request.result(timeout=20) for request in requests]
-        hold.result(timeout=20)
+            held.book(key, tour, future_date(6))
+        assert held.waiting() == (1, 5)
+        answers = held.release()
     codes = sorted(
         answer.json()["errors"][0]["extensions"]["code"] if "errors" in answer.json() else "OK"
         for answer in answers
@@ -232,7 +256,7 @@ def test_a_booking_that_fails_in_a_group_is_undone_alone(
 ) -> None:
     """A booking whose steps fail after writing its rows (here: a fault injected after the
     last) answers INTERNAL_SERVER_ERROR and leaves nothing: its group's transaction is rolled
-    back and each of its bookings written again alone, the two others with everything. (The
+    back and each of its bookings written again alone, the others with everything. (The
     first booking, written alone while the group gathers, is not touched.)"""
     good = tenant_listing(server, tenant, "TOUR", capacity=5)
     bad = tenant_listing(server, tenant, "TOUR", capacity=5)
@@ -240,33 +264,67 @@ def test_a_booking_that_fails_in_a_group_is_undone_alone(
     for tour in (good, bad):  # both seen: the next bookings of each bring their rows
         booked(request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(7)))
     steps_now = in_python._steps_now
+    failed: list[str] = []
 
     def failing(connection: Any, booking: Any) -> Any:
         result = steps_now(connection, booking)
         if booking.listing_id == bad:
-            assert result.outcome.value == "CREATED"  # its rows are written: now undo them
+            failed.append(result.outcome.value)  # its rows are written: now undo them
             raise RuntimeError("injected after the booking's rows")
         return result
 
     monkeypatch.setattr(in_python, "_steps_now", failing)
     before = snapshot(server, tenant.workspace, WRITTEN)
     groups.clear()
-    with ThreadPoolExecutor(5) as pool:
-        hold = pool.submit(server.run, held_writer(server, 0.6))
-        requests = []
-        for tour in [good, good, bad, good]:
-            time.sleep(0.1 if not requests else 0.01)
-            requests.append(
-                pool.submit(
-                    request_booking, server, key, tour, target_type="TOUR", checkIn=future_date(8)
-                )
-            )
-        answers = [request.result(timeout=20) for request in requests]
-        hold.result(timeout=20)
+    with ThreadPoolExecutor(4) as pool:
+        held = HeldWriter(server, pool)
+        for tour in (good, good, bad, good):
+            held.book(key, tour, future_date(8))
+        assert held.waiting() == (1, 3)
+        answers = held.release()
     assert groups == [1, 3, 1, 1, 1]
+    assert failed == ["CREATED", "CREATED"]  # in the group, then alone
     for answer in answers[:2] + answers[3:]:
         booked(answer)
     assert answers[2].status_code == 500
     assert answers[2].json()["errors"][0]["extensions"]["code"] == "INTERNAL_SERVER_ERROR"
+    after = snapshot(server, tenant.workspace, WRITTEN)
+    assert after == {table: count + 3 for table, count in before.items()}
+
+
+def test_a_group_waits_for_another_process_then_books_in_the_loop(
+    server: LiveServer,
+    tenant: Tenant,
+    other_process: sqlite3.Connection,
+    groups: list[int],
+    in_the_loop: list[str],
+) -> None:
+    """Another process holds the write lock: the first booking waits for it in aiosqlite's
+    thread, the two that arrive meanwhile gather; once the lock is free the first is written
+    there and the two in the loop, together. All three are written, once."""
+    tour = tenant_listing(server, tenant, "TOUR", capacity=5)
+    key = tenant.keys["traveler"]
+    booked(request_booking(server, key, tour, target_type="TOUR", checkIn=future_date(9)))
+    before = snapshot(server, tenant.workspace, WRITTEN)
+    groups.clear()
+    in_the_loop.clear()
+    other_process.execute("BEGIN IMMEDIATE")
+    try:
+        with ThreadPoolExecutor(3) as pool:
+            waiting = HeldWriter(server, pool, hold=False)
+            for _ in range(3):
+                waiting.book(key, tour, future_date(9))
+            assert waiting.waiting() == (1, 2)
+            time.sleep(0.2)
+            assert waiting.waiting() == (1, 2)  # nothing written while the other writes
+            other_process.execute("ROLLBACK")
+            answers = waiting.release()
+    finally:
+        if other_process.in_transaction:
+            other_process.execute("ROLLBACK")
+    for answer in answers:
+        booked(answer)
+    assert groups == [2]
+    assert in_the_loop == ["CREATED", "CREATED"]
     after = snapshot(server, tenant.workspace, WRITTEN)
     assert after == {table: count + 3 for table, count in before.items()}

@@ -436,7 +436,7 @@ class DriverForm:
         ]
         return cls(
             sql,
-            _gatherer(binds, scoped=True),
+            _gatherer(sql, binds, scoped=True),
             _fetch_asyncpg,
             None,
             _converter(processors),
@@ -456,7 +456,7 @@ class DriverForm:
         binds = _binds(compiled, dialect)
         return cls(
             compiled.string,
-            _gatherer(binds, scoped=False),
+            _gatherer(compiled.string, binds, scoped=False),
             _fetch_aiosqlite,
             _fetch_inline,
             _converter(processors),
@@ -479,7 +479,7 @@ def _binds(compiled: Any, dialect: Dialect) -> tuple[Bind, ...]:
 
 
 def _gatherer(
-    binds: Sequence[Bind], *, scoped: bool
+    sql: str, binds: Sequence[Bind], *, scoped: bool
 ) -> Callable[[Mapping[str, Any], str | None], list[Any]]:
     """A function of the parameters (and the workspace) giving the driver's arguments in order:
     each bind's value (a fixed one if the caller gave none), through its conversion. Written
@@ -500,7 +500,8 @@ def _gatherer(
     if scoped:
         items.append("workspace")
     source = f"def arguments(params, workspace):\n    return [{', '.join(items)}]\n"
-    exec(compile(source, "<driver form arguments>", "exec"), namespace)
+    # Named after its statement: a parameter missing from a call shows which statement wanted it.
+    exec(compile(source, f"<arguments of {sql[:60]!r}>", "exec"), namespace)
     gather: Callable[[Mapping[str, Any], str | None], list[Any]] = namespace["arguments"]
     return gather
 

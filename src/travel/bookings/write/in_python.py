@@ -81,7 +81,8 @@ class _Batch:
     _all: weakref.WeakKeyDictionary[AsyncEngine, _Batch] = weakref.WeakKeyDictionary()
 
     def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
+        # Weakly: the batch is the engine's value in `_all`, which must not keep it alive.
+        self.engine = weakref.ref(engine)
         self.waiting: list[_Booking] = []
         self.writer: asyncio.Task[None] | None = None
         self.wrote_this_turn = False  # a booking was written alone in this loop iteration
@@ -97,14 +98,14 @@ class _Batch:
     async def join(self, booking: _Booking) -> Result:
         """The booking's answer, once written: at once and alone if it is the first of this
         turn of the event loop and nothing else is being written or waits (no group to wait
-        for: no latency added), else with the others in the group written next."""
-        idle = self.writer is None and not self.waiting and not self.alone
-        if idle and not self.wrote_this_turn:
+        for: no latency added), else with the others in a group written after."""
+        writing = self.writer is not None and not self.writer.done()
+        if not (writing or self.waiting or self.alone or self.wrote_this_turn):
             self.wrote_this_turn = True
             asyncio.get_running_loop().call_soon(self._next_turn)
             return await self._alone(booking)
         self.waiting.append(booking)
-        if self.writer is None:  # in a context of its own, not the first caller's request's
+        if not writing:  # in a context of its own, not the first caller's request's
             loop = asyncio.get_running_loop()
             self.writer = loop.create_task(self._write(), context=contextvars.Context())
         return await booking.answer
@@ -115,7 +116,7 @@ class _Batch:
     async def _alone(self, booking: _Booking) -> Result:
         self.alone += 1
         try:
-            pooled = await checkout(self.engine)
+            pooled = await checkout(self._engine())
             try:
                 await _write_group(pooled.driver_connection, [booking])
             finally:
@@ -125,26 +126,33 @@ class _Batch:
         return booking.answer.result()
 
     async def _write(self) -> None:
-        """Write what waits, group after group, until nothing does. Whatever fails is each
-        waiting booking's error, not this task's (cancelled, it is theirs too)."""
+        """Write what waits, group after group, until nothing does. A group's failure is its
+        bookings' error (the next group is tried); cancelled, every waiting booking is."""
+        group: list[_Booking] = []
         try:
             while self.waiting:
-                pooled = await checkout(self.engine)
-                group: list[_Booking] = []
+                group = []
                 try:
-                    group = self._take()
-                    await _write_group(pooled.driver_connection, group)
-                except BaseException as error:
-                    _answer_all(group, error)
-                    raise
-                finally:
-                    pooled.close()
+                    pooled = await checkout(self._engine())
+                    try:
+                        group = self._take()
+                        if group:
+                            await _write_group(pooled.driver_connection, group)
+                    finally:
+                        pooled.close()
+                except Exception as error:  # the group's (or, no connection, the next one's)
+                    _answer_all(group or self._take(), error)
         except BaseException as error:
+            _answer_all(group, error)
             _answer_all(self._take(everything=True), error)
-            if not isinstance(error, Exception):
-                raise
+            raise
         finally:
             self.writer = None
+
+    def _engine(self) -> AsyncEngine:
+        engine = self.engine()
+        assert engine is not None  # a booking's session holds it while the booking waits
+        return engine
 
     def _take(self, *, everything: bool = False) -> list[_Booking]:
         """The next group (bookings whose callers are gone left out)."""
@@ -169,20 +177,25 @@ async def _write_group(driver: Any, group: list[_Booking]) -> None:
                 if not booking.answer.done():
                     await _write_group(driver, [booking])
         return
-    for booking in group:
-        try:
-            result: Result | Exception = await in_driver_thread(
-                driver,
-                _book,
-                booking.forms,
-                False,
-                booking.workspace_id,
-                booking.listing_id,
-                booking.attempt,
-            )
-        except Exception as error:
-            result = error
-        _answer(booking, result)
+    # Another process writes: the first booking waits for its lock in the connection's thread,
+    # the others try the loop's way again after it.
+    first, *others = group
+    try:
+        result: Result | Exception = await in_driver_thread(
+            driver,
+            _book,
+            first.forms,
+            False,
+            first.workspace_id,
+            first.listing_id,
+            first.attempt,
+        )
+    except Exception as error:
+        result = error
+    _answer(first, result)
+    others = [booking for booking in others if not booking.answer.done()]
+    if others:
+        await _write_group(driver, others)
 
 
 def _answer(booking: _Booking, answer: Result | BaseException) -> None:
@@ -214,7 +227,8 @@ def _lock_now(connection: Any) -> bool:
         connection.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as error:
         connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        if error.sqlite_errorcode == sqlite3.SQLITE_BUSY:
+        # The primary code: an extended one (SQLITE_BUSY_RECOVERY, ...) is a busy lock too.
+        if error.sqlite_errorcode & 0xFF == sqlite3.SQLITE_BUSY:
             return False  # another process writes: the thread's hop waits for it instead
         raise
     connection.execute("PRAGMA wal_autocheckpoint=0")

@@ -151,6 +151,8 @@ def _input_object(type_: GraphQLInputObjectType) -> Coerce | None:
                 if optional is None:
                     return Undefined
                 default = _default(optional)
+                if default is _INVALID:
+                    return Undefined
                 if default is not Undefined:
                     coerced[out_name] = default
                 continue
@@ -171,9 +173,13 @@ def _input_object(type_: GraphQLInputObjectType) -> Coerce | None:
     return coerce
 
 
+_INVALID: Any = object()
+
+
 def _default(field: GraphQLInputField) -> Any:
-    """The field's default as graphql-core coerces it (and remembers it on the field)."""
+    """The field's default as graphql-core coerces it (and remembers it on the field), or
+    _INVALID when it cannot be: graphql-core then raises, so it must answer."""
     try:
         return coerce_default_value(field)
-    except Exception:  # an invalid default: graphql-core raises it
-        return Undefined
+    except Exception:
+        return _INVALID
