@@ -30,7 +30,11 @@ from travel.db.registry import Databases
 
 CAPACITY = 4  # places per date
 DB_TIMEOUT = 2  # TRAVEL_DB_TIMEOUT_SECONDS of the service under test
-DATES = [future_date(40 + n) for n in range(30)]
+# Enough places (800) that the load, booking as fast as the service answers, does not fill
+# the tour before the last phase: once full, every answer is UNAVAILABLE (no booking to wait
+# for) and the plan's quota runs out (429). 30 dates were filled in the first seconds once
+# bookings got faster.
+DATES = [future_date(40 + n) for n in range(200)]
 
 
 @pytest.fixture
