@@ -18,11 +18,12 @@ import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import cpu, openloop, wrk
+from bench import cpu, wrk
 from bench.run import (
     baseline_config,
     booking_dates,
     booking_script,
+    constant_rate_latency,
     count_bookings,
     floor,
     free_port,
@@ -114,18 +115,14 @@ def main() -> None:
                 )
         for rate, tour in zip(args.rate, ws.constant_rate_tours, strict=False):
             bodies = [(BOOKING_TEMPLATE % (tour, day)).encode() for day in booking_dates()]
-            headers = {
-                "Content-Type": "application/json",
-                "Authorization": f"Bearer {ws.keys['booker']}",
-            }
-            result = asyncio.run(
-                openloop.run(gql(service_port), bodies, headers, rate=rate, duration=args.seconds)
-            )
-            print(
-                f"constant rate {rate:.0f}/s, service: p50 {result.p50_ms:.2f} ms"
-                f"  p99 {result.p99_ms:.2f} ms  max {result.max_ms:.2f} ms"
-                f"  errors {result.errors}",
-                flush=True,
+            constant_rate_latency(
+                "createTravelBooking",
+                "service",
+                gql(service_port),
+                bodies,
+                ws.keys["booker"],
+                rate,
+                args.seconds,
             )
 
 

@@ -430,16 +430,30 @@ def half_rate_latency(
 ) -> dict[str, Any]:
     """p50/p99 at half the peak rate wrk measured, from a constant-rate client."""
     rate = max(peak.get("bookings_per_second", peak["requests_per_second"]) / 2, 1.0)
+    return constant_rate_latency(
+        name, "half rate", url, bodies, key, rate, args.duration, args.connections
+    )
+
+
+def constant_rate_latency(
+    name: str,
+    label: str,
+    url: str,
+    bodies: list[bytes],
+    key: str | None,
+    rate: float,
+    duration: float,
+    connections: int = 32,
+) -> dict[str, Any]:
+    """p50/p99 of `bodies` sent at `rate` a second (bench.openloop), printed and returned."""
     headers = {"Content-Type": "application/json"}
     if key:
         headers["Authorization"] = f"Bearer {key}"
     result = asyncio.run(
-        openloop.run(
-            url, bodies, headers, rate=rate, duration=args.duration, connections=args.connections
-        )
+        openloop.run(url, bodies, headers, rate=rate, duration=duration, connections=connections)
     )
     print(
-        f"  {name:<34} {'half rate':<12} {rate:>9.0f} req/s  "
+        f"  {name:<34} {label:<12} {rate:>9.0f} req/s  "
         f"p50 {result.p50_ms:>7.2f} ms  p99 {result.p99_ms:>7.2f} ms  errors {result.errors}",
         flush=True,
     )

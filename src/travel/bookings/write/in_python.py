@@ -315,18 +315,6 @@ def _book(
     if joined:
         return _steps(connection, forms, workspace_id, listing_id, attempt)
     connection.execute("BEGIN IMMEDIATE")
-    return _committed(connection, forms, workspace_id, listing_id, attempt)
-
-
-def _committed(
-    connection: Any,
-    forms: _Forms,
-    workspace_id: WorkspaceId,
-    listing_id: uuid.UUID,
-    attempt: Attempt | None,
-) -> Result:
-    """The steps, then the COMMIT of the transaction begun for them in the connection's
-    thread; everything rolled back if the steps or the COMMIT fail."""
     try:
         result = _steps(connection, forms, workspace_id, listing_id, attempt)
         # Nothing was written unless CREATED: ending either way is the same COMMIT.
