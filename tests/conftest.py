@@ -85,6 +85,10 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
         # serve` and `travel worker` is tested on their own processes (tests/events).
         dispatcher_interval_seconds=0,
         cors_origins=("https://partner.example",),
+        # The fuzzing suites send thousands of distinct documents from one workspace: the
+        # budget of validation CPU is tested on servers of its own (tests/hardening).
+        validation_ms_per_second=1000.0,
+        validation_burst_ms=60_000.0,
     )
 
 

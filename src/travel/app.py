@@ -39,6 +39,7 @@ from travel.http.accept import accept_weights
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
+from travel.limits.validation import ValidationBudget
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, SettingsError, get_settings
@@ -57,6 +58,7 @@ class Services:
     schema: GraphQLSchema
     documents: DocumentCache
     limiter: Quotas
+    validation_budget: ValidationBudget
     cost: CostEstimator
     executor: Executor
     http: httpx.AsyncClient
@@ -92,10 +94,18 @@ def build_services(settings: Settings) -> Services:
         documents=DocumentCache(
             schema,
             size=settings.document_cache_size,
+            max_bytes=settings.document_cache_bytes,
+            max_entry_bytes=settings.document_cache_entry_bytes,
+            refused_size=settings.refused_documents_cache_size,
+            refused_bytes=settings.refused_documents_cache_bytes,
+            max_chars=settings.query_limits.max_document_chars,
             max_tokens=settings.query_limits.max_tokens,
             extra_rules=[*query_limit_rules(settings.query_limits), NoControlCharacters],
         ),
         limiter=limiter,
+        validation_budget=ValidationBudget(
+            settings.validation_ms_per_second, settings.validation_burst_ms
+        ),
         cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),
         executor=Executor(schema, fast=settings.fast_path),
         http=http,

@@ -22,8 +22,9 @@ PROVIDER = "id name type rating"
 @pytest.fixture(scope="module")
 def strict_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
     """The service allowing a depth of 3 (the schema's own types nest no deeper than 4) and
-    documents of 100 tokens, so both limits can be met exactly."""
-    limits = QueryLimits(max_depth=3, max_tokens=100)
+    documents of 100 tokens, so both limits can be met exactly (a field may repeat 100 times:
+    the token test pads with `id`)."""
+    limits = QueryLimits(max_depth=3, max_tokens=100, max_field_repeats=100, max_field_pairs=10_000)
     live = LiveServer(dataclasses.replace(settings, query_limits=limits)).start()
     yield live
     live.stop()

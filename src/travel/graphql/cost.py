@@ -9,7 +9,11 @@ schema must have one: `ListBounds` refuses to build otherwise). Fields left out 
 `@include` cost nothing; fragments on several concrete types all count (an upper bound).
 
 The estimate depends on the variables, so it is made per request, from a small cache on the
-prepared document keyed by the values of the variables it reads.
+prepared document keyed by what the estimate reads of each variable (a page's `take` clamped to
+0..100, a date, a boolean), never by raw values; only estimates within the limit are kept.
+Each fragment is walked once per estimate however often it is spread (a document of fragments
+that spread the previous one twice would otherwise double the work with every fragment:
+docs/decisions/0086-resource-bounds.md).
 """
 
 from __future__ import annotations
@@ -100,8 +104,10 @@ class CostEstimator:
         """The operation's cost, or VALIDATION_ERROR when it is over the limit."""
         cost = self.estimate(prepared, operation, variables or {})
         if cost > self.max_cost:
+            # Not a number in full: a fragment bomb's estimate may have thousands of digits.
+            shown = f"{cost}" if cost < 10**15 else f"over 10^{len(str(cost)) - 1}"
             raise ValidationError(
-                f"Query cost estimate {cost} is over the maximum cost of {self.max_cost} "
+                f"Query cost estimate {shown} is over the maximum cost of {self.max_cost} "
                 f"(one unit per {UNIT_BYTES // 1024} KiB of response: each field 1, a list "
                 "times the items it may return — `take`, or the days of `availability`)"
             )
@@ -117,7 +123,7 @@ class CostEstimator:
         if read is None:  # in a fixed order: the cache's keys list their values in it
             read = prepared.extras[_VARIABLES] = tuple(sorted(set(_variables_read(prepared))))
         name = operation.name.value if operation.name else None
-        key = (name, tuple((v, _frozen(variables.get(v))) for v in read))
+        key = (name, tuple(_read_of(variables.get(v)) for v in read))
         cache: dict[Any, int] = prepared.extras.setdefault(_EXTRA, {})
         known = cache.get(key)
         if known is not None:
@@ -125,8 +131,8 @@ class CostEstimator:
         walk = _Walk(self, prepared.fragments, variables, operation)
         root = self.schema.get_root_type(operation.operation)
         cost = walk.selections(operation.selection_set, root)
-        if len(cache) < _CACHE_PER_DOCUMENT:
-            cache[key] = cost
+        if cost <= self.max_cost and len(cache) < _CACHE_PER_DOCUMENT:
+            cache[key] = cost  # a refused estimate is not kept: refusals never fill caches
         return cost
 
 
@@ -148,6 +154,9 @@ class _Walk:
             if name not in self.variables and definition.default_value is not None:
                 self.variables[name] = _literal(definition.default_value, {})
         self.spreading: set[str] = set()
+        # Each fragment's cost, walked once: a fragment's selection costs the same wherever it
+        # is spread (its type condition, not the place, decides its fields).
+        self.spread_costs: dict[str, int] = {}
 
     def selections(self, selection_set: SelectionSetNode, parent: GraphQLNamedType | None) -> int:
         total = 0
@@ -165,13 +174,17 @@ class _Walk:
         return total
 
     def spread(self, name: str) -> int:
+        known = self.spread_costs.get(name)
+        if known is not None:
+            return known
         fragment = self.fragments.get(name)
         if fragment is None or name in self.spreading:
             return 0  # unknown or cyclic: validation refused the document already
         self.spreading.add(name)
         try:
             type_ = self.schema.get_type(fragment.type_condition.name.value)
-            return self.selections(fragment.selection_set, type_)
+            cost = self.spread_costs[name] = self.selections(fragment.selection_set, type_)
+            return cost
         finally:
             self.spreading.discard(name)
 
@@ -213,9 +226,12 @@ class _Walk:
         return _take(page.get("take") if isinstance(page, dict) else None)
 
     def _days(self, first: ValueNode | None, last: ValueNode | None) -> int:
+        start_text, end_text = self._value(first), self._value(last)
         try:
-            start = date.fromisoformat(str(self._value(first)))
-            end = date.fromisoformat(str(self._value(last)))
+            if not isinstance(start_text, str) or not isinstance(end_text, str):
+                raise ValueError("not a date")
+            start = date.fromisoformat(start_text)
+            end = date.fromisoformat(end_text)
         except ValueError:
             return MAX_RANGE_DAYS  # refused when the field runs; count the most it could be
         return min(max((end - start).days + 1, 0), MAX_RANGE_DAYS)
@@ -321,9 +337,25 @@ def _variables_read(prepared: PreparedDocument) -> set[str]:
     return names
 
 
-def _frozen(value: Any) -> Any:
+def _read_of(value: Any) -> Any:
+    """What the estimate reads of a variable's value, small whatever was sent: a page's `take`
+    clamped as `_take` counts it, a date, a boolean (the value of `if`), or nothing. Raw values
+    never become keys: a variable object with a megabyte of junk beside `take` keys like
+    `{"take": 1}` (docs/decisions/0086-resource-bounds.md)."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return ("take", _take(value))
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
+        return ("page", _take(value.get("take")))
+    if isinstance(value, str) and len(value) <= _DATE_TEXT:
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    return ("other",)  # counted as the most it could be wherever it is read
+
+
+# The longest text `date.fromisoformat` reads as a date ("2027-03-01" is 10; it accepts no more
+# than a few forms of at most this length).
+_DATE_TEXT = 10

@@ -1,13 +1,16 @@
-"""Parse + validate once per distinct document: a bounded LRU cache of prepared documents."""
+"""Parse + validate once per distinct document: a cache of prepared documents bounded in entries
+and bytes, and one of refused documents' errors."""
 
 from __future__ import annotations
 
+import hashlib
+import sys
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from cachetools import LRUCache
 from graphql import (
     DocumentNode,
     FieldNode,
@@ -24,6 +27,8 @@ from graphql import (
 )
 from graphql.validation import ASTValidationRule, specified_rules
 
+from travel.kernel.bounded import BoundedCache
+
 
 @dataclass
 class PreparedDocument:
@@ -34,6 +39,8 @@ class PreparedDocument:
     operations: dict[str | None, OperationDefinitionNode] = field(default_factory=dict)
     # Anything later stages want to keep per document (e.g. a compiled fast path).
     extras: dict[str, Any] = field(default_factory=dict)
+    # Estimated bytes of memory it holds (DocumentCache's budget).
+    size: int = 0
     # Each operation's root fields (`root_fields`), by the operation node's id.
     _roots: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
@@ -68,9 +75,11 @@ class PreparedDocument:
         return operation.operation == OperationType.MUTATION
 
 
-_Selected = tuple[Sequence[FieldNode], dict[str, FragmentDefinitionNode], frozenset[str]]
-_SELECTED: dict[int, _Selected] = {}  # id(nodes) -> (nodes, fragments, names)
-MAX_SELECTED = 4096
+# A field's selected names by its first node, weakly: an entry goes with its document (kept
+# strongly, a table of nodes kept evicted documents and their text alive: docs/limits.md).
+_SELECTED: weakref.WeakKeyDictionary[FieldNode, tuple[tuple[int, ...], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def selected_names(
@@ -80,21 +89,20 @@ def selected_names(
     and `info.fragments`), through fragments too, whatever their directives say: what a
     resolver may leave unread when a field is surely not asked for.
 
-    Remembered per `nodes` object: the compiled executor hands a field the same nodes on
-    every request of a cached document. An entry holds its nodes and fragments, so their ids
-    cannot be reused while it is kept; graphql-core's executor makes new ones each time, which
-    only fills the table (emptied when full)."""
-    entry = _SELECTED.get(id(nodes))
-    if entry is not None and entry[0] is nodes and entry[1] is fragments:
-        return entry[2]
+    Remembered per first node (and the ids of the others, held alive by the same document):
+    the compiled executor hands a field the same nodes on every request of a cached document,
+    and a validated document's spreads name its own fragments only."""
+    others = tuple(id(node) for node in nodes[1:])
+    entry = _SELECTED.get(nodes[0]) if nodes else None
+    if entry is not None and entry[0] == others:
+        return entry[1]
     names: set[str] = set()
     for node in nodes:
         if node.selection_set is not None:
             _collect(node.selection_set, fragments, names, set())
-    if len(_SELECTED) >= MAX_SELECTED:
-        _SELECTED.clear()
     found = frozenset(names)
-    _SELECTED[id(nodes)] = (nodes, fragments, found)
+    if nodes:
+        _SELECTED[nodes[0]] = (others, found)
     return found
 
 
@@ -117,38 +125,123 @@ def _collect(
 
 
 class DocumentCache:
-    """Prepared documents keyed by their exact text, least recently used evicted first."""
+    """Prepared documents keyed by their exact text, least recently used evicted first, bounded
+    in entries and in (estimated) bytes. A document is parsed and validated by `prepare` and
+    stored by `keep` only once its request passed every check (quota, cost): a refused request
+    adds nothing here. Refused documents are remembered apart, as their errors alone under a
+    digest of their text, so a document sent again is refused without validating it again.
+    See docs/decisions/0086-resource-bounds.md."""
 
     def __init__(
         self,
         schema: GraphQLSchema,
         *,
         size: int = 1000,
+        max_bytes: int = 64 * 1024 * 1024,
+        max_entry_bytes: int = 2 * 1024 * 1024,
+        refused_size: int = 1000,
+        refused_bytes: int = 4 * 1024 * 1024,
+        max_chars: int | None = None,
         max_tokens: int | None = None,
+        max_errors: int = 10,
         extra_rules: Sequence[type[ASTValidationRule]] = (),
     ) -> None:
         self.schema = schema
         self.max_tokens = max_tokens
+        self.max_chars = max_chars
+        self.max_errors = max_errors
+        self.max_entry_bytes = max_entry_bytes
         self.rules = (*specified_rules, *extra_rules)
-        self._entries: LRUCache[str, PreparedDocument] = LRUCache(maxsize=size)
+        self._entries: BoundedCache[str, PreparedDocument] = BoundedCache(
+            "documents", size, max_bytes, lambda _, prepared: prepared.size
+        )
+        self._refused: BoundedCache[bytes, PreparedDocument] = BoundedCache(
+            "refused_documents", refused_size, refused_bytes, lambda _, prepared: prepared.size
+        )
 
     def get(self, query: str) -> PreparedDocument:
-        entry = self._entries.get(query)
-        if entry is None:
-            entry = self._entries[query] = self._prepare(query)
-        return entry
+        """The prepared document, stored if valid (for callers that run no other check)."""
+        found = self.lookup(query)
+        if found is None:
+            found = self.prepare(query)
+            self.keep(query, found)
+        return found
+
+    def lookup(self, query: str) -> PreparedDocument | None:
+        """The document prepared before (valid, or refused with its errors), if remembered."""
+        found = self._entries.get(query)
+        if found is None:
+            found = self._refused.get(_digest(query))
+        return found
+
+    def prepare(self, query: str) -> PreparedDocument:
+        """Parse and validate `query` (not stored: see `keep`); a refused one is remembered."""
+        prepared = self._prepare(query)
+        if prepared.errors:
+            self._refused.put(_digest(query), prepared)
+        return prepared
+
+    def keep(self, query: str, prepared: PreparedDocument) -> None:
+        """Store a valid document whose request passed every check (unless it is too big to
+        be worth a place: it is prepared again each time)."""
+        if not prepared.errors and prepared.size <= self.max_entry_bytes:
+            self._entries.put(query, prepared)
 
     def _prepare(self, query: str) -> PreparedDocument:
+        if self.max_chars is not None and len(query) > self.max_chars:
+            # Refused before the lexer reads it: a megabyte of comment takes 130 ms to skip.
+            error = GraphQLError(f"Document longer than the maximum of {self.max_chars} characters")
+            return _refused(query, [error])
         try:
             document = parse(query, max_tokens=self.max_tokens)
         except GraphQLError as error:
-            return PreparedDocument(document=None, errors=[error])
-        errors = validate(self.schema, document, self.rules)
+            return _refused(query, [error])
+        errors = validate(self.schema, document, self.rules, max_errors=self.max_errors)
         if errors:
-            return PreparedDocument(document=None, errors=list(errors))
+            return _refused(query, list(errors))
         operations = {
             (d.name.value if d.name else None): d
             for d in document.definitions
             if isinstance(d, OperationDefinitionNode)
         }
-        return PreparedDocument(document=document, errors=[], operations=operations)
+        size = ENTRY_BYTES + sys.getsizeof(query) + TOKEN_BYTES * _tokens(document)
+        return PreparedDocument(document=document, errors=[], operations=operations, size=size)
+
+
+# What a prepared document costs in memory, estimated from its text and its tokens (each token
+# is kept, linked from the nodes' locations, beside its node and what validation and the
+# compiled executor derive from it). Measured in tests/hardening/test_memory_bounds.py.
+ENTRY_BYTES = 16 * 1024
+TOKEN_BYTES = 512
+
+
+def _tokens(document: DocumentNode) -> int:
+    """The document's tokens (a walk of the parser's token list: ~20 ns a token)."""
+    loc = document.loc
+    token = loc.start_token if loc is not None else None
+    count = 0
+    while token is not None:
+        count += 1
+        token = token.next
+    return count
+
+
+def _digest(query: str) -> bytes:
+    return hashlib.blake2b(query.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _refused(query: str, errors: list[GraphQLError]) -> PreparedDocument:
+    """A refused document as remembered: its errors' messages, codes and locations, nothing
+    that holds its text or nodes."""
+    kept = []
+    for error in errors:
+        original = error.original_error
+        copy = GraphQLError(
+            error.message,
+            original_error=original if not isinstance(original, GraphQLError) else None,
+            extensions=error.extensions,
+        )
+        copy.locations = error.locations
+        kept.append(copy)
+    size = 1024 + sum(1024 + 4 * len(error.message) for error in kept)
+    return PreparedDocument(document=None, errors=kept, size=size)

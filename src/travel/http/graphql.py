@@ -12,6 +12,7 @@ once the answer is sent.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -75,6 +76,8 @@ class Operation:
     """What a request asks to run: a valid document's chosen operation and its variables."""
 
     body: bytes
+    query: str
+    new: bool  # prepared for this request: not in the document cache yet
     prepared: PreparedDocument
     definition: OperationDefinitionNode
     name: str | None
@@ -144,14 +147,16 @@ class GraphQLEndpoint:
             principal = await self._authenticate(exchange)
             body = await read_body(exchange, receive, services.settings.max_body_bytes)
             try:
-                operation = self._prepare(exchange, body)
+                operation = self._prepare(exchange, principal, body)
+                services.cost.check(operation.prepared, operation.definition, operation.variables)
             except (DocumentErrors, ValidationError):
-                # Parsing and validating cost work: a refused document spends a `read` unit
-                # like any request (over quota, the answer is RATE_LIMITED instead).
+                # Parsing and validating cost work: a refused document spends one `read` unit,
+                # whatever it names (over quota, the answer is RATE_LIMITED instead).
                 headers = await services.limiter.charge(principal, ())
                 raise
             headers = await services.limiter.charge(principal, exchange.root_fields)
-            services.cost.check(operation.prepared, operation.definition, operation.variables)
+            if operation.new:  # kept only once its request passed every check
+                services.documents.keep(operation.query, operation.prepared)
             engines = services.databases.for_tenant(principal.database_url)
             key = idempotency.key_of(
                 exchange.header(b"idempotency-key"), operation.definition, principal, body
@@ -179,10 +184,21 @@ class GraphQLEndpoint:
         exchange.workspace = principal.workspace_key
         return principal
 
-    def _prepare(self, exchange: Exchange, body: bytes) -> Operation:
-        """Parse the body and the document (cached), pick the operation."""
+    def _prepare(self, exchange: Exchange, principal: Principal, body: bytes) -> Operation:
+        """Parse the body and the document, pick the operation. A document the cache does not
+        know is parsed and validated only if the workspace's `read` quota is not known to be
+        used up and its validation budget allows (docs/decisions/0086-resource-bounds.md)."""
+        services = self.services
         query, variables, operation_name = parse_request(body)
-        prepared = self.services.documents.get(query)
+        prepared = services.documents.lookup(query)
+        new = prepared is None
+        if prepared is None:
+            services.limiter.refuse_if_exhausted(principal)
+            workspace = principal.workspace_key
+            services.validation_budget.require(workspace)
+            started = time.perf_counter()
+            prepared = services.documents.prepare(query)
+            services.validation_budget.spend(workspace, time.perf_counter() - started)
         if prepared.errors:
             raise DocumentErrors(prepared.errors)
         definition = prepared.operation(operation_name)
@@ -194,7 +210,7 @@ class GraphQLEndpoint:
             )
         exchange.operation = definition.name.value if definition.name else None
         exchange.root_fields = prepared.root_fields(definition)
-        return Operation(body, prepared, definition, operation_name, variables)
+        return Operation(body, query, new, prepared, definition, operation_name, variables)
 
     async def _run(
         self,

@@ -61,6 +61,23 @@ class Quotas:
         self.counters = counters
         self.window_seconds = window_seconds
         self._items: dict[tuple[str, str], RateLimitItem] = {}
+        # Windows this process saw used up, until they end: (workspace, action) -> usage.
+        self._exhausted: dict[tuple[str, str], Usage] = {}
+
+    def refuse_if_exhausted(self, principal: Principal, action: str = READ) -> None:
+        """QuotaExceeded, at the cost of a dict look-up, while `action`'s window is known to be
+        used up (this process refused a request for it): what is checked before a new
+        document is parsed, so that a workspace over quota cannot make the service parse."""
+        key = (principal.workspace_key, action)
+        usage = self._exhausted.get(key)
+        if usage is None:
+            return
+        now = time.time()
+        if usage.ends_at <= now:
+            del self._exhausted[key]
+            return
+        metrics.RATE_LIMITED.labels(action).inc()
+        raise QuotaExceeded(usage, now)
 
     async def peek_headers(self, principal: Principal) -> dict[str, str]:
         """The `read` quota's headers, spending nothing (for requests refused before a
@@ -115,10 +132,26 @@ class Quotas:
 
     async def _refuse(self, principal: Principal, refused: list[str]) -> None:
         usages = [await self._usage(principal, a) for a in refused]
+        self._remember_exhausted(principal.workspace_key, usages)
         # The request can run again only when the last exhausted window ends.
         binding = max(usages, key=lambda u: u.ends_at)
         metrics.RATE_LIMITED.labels(binding.action).inc()
         raise QuotaExceeded(binding, time.time())
+
+    def _remember_exhausted(self, workspace: str, usages: list[Usage]) -> None:
+        exhausted = self._exhausted
+        if len(exhausted) >= MAX_EXHAUSTED:
+            now = time.time()
+            for key in [k for k, usage in exhausted.items() if usage.ends_at <= now]:
+                del exhausted[key]
+            while len(exhausted) >= MAX_EXHAUSTED:
+                del exhausted[next(iter(exhausted))]
+        for usage in usages:
+            exhausted[(workspace, usage.action)] = usage
+
+
+# Used-up windows remembered at once (a few dozen bytes each).
+MAX_EXHAUSTED = 10_000
 
 
 def build_quotas(settings: Settings) -> Quotas:

@@ -30,6 +30,13 @@ class QueryLimits:
     max_aliases: int = 30
     max_tokens: int = 2000
     max_cost: int = 5000
+    # One response name in one selection set, fragments included (validation compares each
+    # two of them: quadratic). docs/decisions/0086-resource-bounds.md
+    max_field_repeats: int = 10
+    # Pairs of same-named fields validation would compare, the whole document together.
+    max_field_pairs: int = 1000
+    # Characters of a document, refused before it is read (comments and spaces included).
+    max_document_chars: int = 65_536
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,17 @@ class Settings:
     oidc_scope: str = "openid profile"
     max_body_bytes: int = 1_048_576
     document_cache_size: int = 1000
+    # The documents' cache in estimated bytes, and the largest document it keeps (bigger ones
+    # are prepared on each request). Refused documents: their errors only, a budget of their own.
+    document_cache_bytes: int = 64 * 1024 * 1024
+    document_cache_entry_bytes: int = 2 * 1024 * 1024
+    refused_documents_cache_size: int = 1000
+    refused_documents_cache_bytes: int = 4 * 1024 * 1024
+    # Parsing and validating new documents (not cached), per workspace and process: CPU
+    # milliseconds a second, and the burst a workspace may spend at once. Past it, its new
+    # documents are refused (429) until the budget refills; cached ones are unaffected.
+    validation_ms_per_second: float = 100.0
+    validation_burst_ms: float = 250.0
     # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
     # many again are opened for bursts, and closed after use (connecting is expensive).
     db_pool_size: int = 20
@@ -104,6 +122,22 @@ class Settings:
             oidc_scope=read.text("TRAVEL_OIDC_SCOPE") or "openid profile",
             max_body_bytes=read.integer("TRAVEL_MAX_BODY_BYTES", 1_048_576, 1_024, 104_857_600),
             document_cache_size=read.integer("TRAVEL_DOCUMENT_CACHE_SIZE", 1000, 1, 1_000_000),
+            document_cache_bytes=read.integer(
+                "TRAVEL_DOCUMENT_CACHE_BYTES", 64 * 1024 * 1024, 65_536, 2**40
+            ),
+            document_cache_entry_bytes=read.integer(
+                "TRAVEL_DOCUMENT_CACHE_ENTRY_BYTES", 2 * 1024 * 1024, 1024, 2**40
+            ),
+            refused_documents_cache_size=read.integer(
+                "TRAVEL_REFUSED_DOCUMENTS_CACHE_SIZE", 1000, 1, 1_000_000
+            ),
+            refused_documents_cache_bytes=read.integer(
+                "TRAVEL_REFUSED_DOCUMENTS_CACHE_BYTES", 4 * 1024 * 1024, 65_536, 2**40
+            ),
+            validation_ms_per_second=read.number(
+                "TRAVEL_VALIDATION_MS_PER_SECOND", 100.0, 1.0, 1000.0
+            ),
+            validation_burst_ms=read.number("TRAVEL_VALIDATION_BURST_MS", 250.0, 1.0, 60_000.0),
             db_pool_size=read.integer("TRAVEL_DB_POOL_SIZE", 20, 1, 1000),
             db_timeout_seconds=read.number("TRAVEL_DB_TIMEOUT_SECONDS", 30.0, 0.1, 3600.0),
             auth_cache_seconds=read.number("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
@@ -136,6 +170,11 @@ class Settings:
                 max_aliases=read.integer("TRAVEL_MAX_QUERY_ALIASES", 30, 1, 10_000),
                 max_tokens=read.integer("TRAVEL_MAX_QUERY_TOKENS", 2000, 10, 1_000_000),
                 max_cost=read.integer("TRAVEL_MAX_QUERY_COST", 5000, 1, 100_000_000),
+                max_field_repeats=read.integer("TRAVEL_MAX_FIELD_REPEATS", 10, 1, 10_000),
+                max_field_pairs=read.integer("TRAVEL_MAX_FIELD_PAIRS", 1000, 1, 10_000_000),
+                max_document_chars=read.integer(
+                    "TRAVEL_MAX_DOCUMENT_CHARS", 65_536, 100, 104_857_600
+                ),
             ),
             log_level=read.choice("TRAVEL_LOG_LEVEL", "INFO", LOG_LEVELS),
             cors_origins=read.origins("TRAVEL_CORS_ORIGINS"),
