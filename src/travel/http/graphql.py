@@ -242,9 +242,8 @@ class GraphQLEndpoint:
         async with tenant_session(engines, workspace, lock_timeout_seconds=wait) as session:
             stored = await idempotency.claim(session, key, utcnow())
             if stored is not None:
-                # Only to a caller who could have run it: another credential of the same member
-                # with fewer permissions gets FORBIDDEN, not the first caller's answer.
-                idempotency.require_grants(principal, exchange.root_fields)
+                # Only to a caller with the first call's permissions: they are part of the
+                # request's fingerprint (another credential gets IDEMPOTENCY_KEY_REUSED).
                 replayed = {**headers, idempotency.REPLAYED_HEADER: "true"}
                 return Reply(stored.status_code, stored.response.encode(), replayed)
             context = RequestContext(

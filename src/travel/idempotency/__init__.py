@@ -9,7 +9,6 @@ from travel.idempotency.protocol import (
     claim,
     key_of,
     remember,
-    require_grants,
 )
 from travel.idempotency.repository import purge_expired
 
@@ -22,5 +21,4 @@ __all__ = [
     "key_of",
     "purge_expired",
     "remember",
-    "require_grants",
 ]

@@ -22,8 +22,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.identity import Principal
-from travel.auth.permissions import MUTATION_GRANTS
-from travel.errors import Forbidden, IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
+from travel.auth.permissions import Permission
+from travel.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ValidationError
 from travel.idempotency import repository
 from travel.idempotency.repository import StoredKey
 from travel.kernel.ids import MemberId, WorkspaceId
@@ -56,18 +56,22 @@ def key_of(
         return None
     if not _KEY.match(raw):
         raise ValidationError("Idempotency-Key must be 1 to 255 visible ASCII characters")
-    return IdempotencyKey(principal.workspace_id, principal.member_id, raw, request_hash(body))
+    fingerprint = request_hash(body, principal.permissions)
+    return IdempotencyKey(principal.workspace_id, principal.member_id, raw, fingerprint)
 
 
-def request_hash(body: bytes) -> str:
+def request_hash(body: bytes, permissions: Iterable[Permission]) -> str:
     """What makes two requests "the same": document, variables and operation name (the
-    JSON's spacing and key order do not matter)."""
+    JSON's spacing and key order do not matter), sent with the same permissions — a replay
+    shows the first call's answer only to a credential that may read all of it (another key
+    of the same member, narrowed, gets IDEMPOTENCY_KEY_REUSED: docs/decisions/0086)."""
     payload = orjson.loads(body)
     canonical = orjson.dumps(
         {
             "query": payload.get("query"),
             "variables": payload.get("variables") or {},
             "operationName": payload.get("operationName"),
+            "permissions": sorted(p.value for p in permissions),
         },
         option=orjson.OPT_SORT_KEYS,
     )
@@ -94,16 +98,11 @@ async def claim(session: AsyncSession, key: IdempotencyKey, now: datetime) -> St
             ) from None
         raise
     if stored is not None and stored.request_hash != key.fingerprint:
-        raise IdempotencyKeyReused("This Idempotency-Key was already used with a different request")
+        raise IdempotencyKeyReused(
+            "This Idempotency-Key was already used with a different request, or by a credential "
+            "with other permissions"
+        )
     return stored
-
-
-def require_grants(principal: Principal, root_fields: Iterable[str]) -> None:
-    """FORBIDDEN unless the caller holds a permission that runs each mutation field."""
-    for field in root_fields:
-        grants = MUTATION_GRANTS.get(field)
-        if grants is not None and not grants & principal.permissions:
-            raise Forbidden(f"Missing permission {min(g.value for g in grants)} for {field}")
 
 
 async def remember(session: AsyncSession, key: IdempotencyKey, status: int, body: bytes) -> None:
