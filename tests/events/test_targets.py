@@ -10,6 +10,7 @@ import pytest
 from tests.factories import count_rows, create_workspace
 from tests.support.cli import travel
 from tests.support.live import LiveServer
+from travel.errors import ValidationError
 from travel.events.targets import check_target
 
 REFUSED = [
@@ -25,6 +26,19 @@ REFUSED = [
     "http://172.16.0.1/hook",
     "http://100.64.0.1/hook",  # carrier-grade NAT
     "http://0.0.0.0/hook",
+    "http://[::127.0.0.1]:5120/h",  # IPv4-compatible
+]
+# IPv6 addresses that lead to an IPv4 one, checked by the IPv4 rules (a few also go through
+# `travel webhook add` above; all of them through the check itself here).
+EMBEDDED = [
+    "http://[::127.0.0.1]:5120/h",  # IPv4-compatible
+    "http://[::ffff:10.0.0.1]/h",  # IPv4-mapped
+    "http://[64:ff9b::7f00:1]:5120/h",  # NAT64, well-known prefix
+    "http://[64:ff9b::a9fe:a9fe]/h",  # ... to the cloud metadata address
+    "http://[64:ff9b:1::7f00:1]/h",  # NAT64, local-use prefix
+    "http://[2002:7f00:1::]:5120/h",  # 6to4 of 127.0.0.1
+    "http://[2002:a00:1::]/h",  # 6to4 of 10.0.0.1
+    "http://[2001:0:7f00:1:0:0:f5ff:fffe]/h",  # Teredo: server 127.0.0.1, client 10.0.0.1
 ]
 
 
@@ -58,6 +72,12 @@ def test_malformed_targets_are_refused_even_when_private_ones_are_allowed(
     assert result.returncode == 1
     assert message in result.stderr
     assert count_rows(server, "webhook_endpoints", workspace) == 0
+
+
+@pytest.mark.parametrize("url", EMBEDDED)
+def test_ipv6_addresses_embedding_a_private_ipv4_are_refused(url: str) -> None:
+    with pytest.raises(ValidationError, match="must reach a public address"):
+        asyncio.run(check_target(url, allow_private=False))
 
 
 def test_public_addresses_pass_the_check() -> None:

@@ -52,12 +52,40 @@ async def check_target(url: str, *, allow_private: bool) -> str:
         raise ValidationError(f"url's host {host!r} does not resolve", field="url") from None
     for *_, address in found:
         ip = ipaddress.ip_address(address[0])
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        if not ip.is_global or ip.is_multicast:
-            raise ValidationError(
-                f"url must reach a public address; {host!r} resolves to {ip} "
-                "(loopback, private, link-local or reserved)",
-                field="url",
-            )
+        for reached in (ip, *embedded_ipv4(ip)):
+            if not reached.is_global or reached.is_multicast:
+                raise ValidationError(
+                    f"url must reach a public address; {host!r} resolves to {ip} "
+                    "(loopback, private, link-local or reserved)",
+                    field="url",
+                )
     return url
+
+
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # RFC 6052's well-known prefix
+_LOCAL_NAT64 = ipaddress.IPv6Network("64:ff9b:1::/48")  # RFC 8215: local use
+
+
+def embedded_ipv4(
+    ip: ipaddress.IPv4Address | ipaddress.IPv6Address,
+) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to, each checked by the same rules: mapped
+    (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::/96; the local-use 64:ff9b:1::/48
+    is refused whole), 6to4 (2002::/16) and Teredo (2001::/32: its server and client)."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return []
+    low = ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+    found = []
+    if ip.ipv4_mapped is not None:
+        found.append(ip.ipv4_mapped)
+    if int(ip) >> 32 == 0:  # IPv4-compatible (deprecated), and :: and ::1
+        found.append(low)
+    if ip in _NAT64:
+        found.append(low)
+    if ip in _LOCAL_NAT64:
+        found.append(ipaddress.IPv4Address("0.0.0.0"))  # never global: refused
+    if ip.sixtofour is not None:
+        found.append(ip.sixtofour)
+    if ip.teredo is not None:
+        found.extend(ip.teredo)
+    return found
