@@ -16,6 +16,8 @@ from travel.db.registry import Databases, Unreachable
 from travel.db.session import system_transaction, tenant_transaction
 from travel.errors import NotFound, ValidationError
 from travel.kernel.ids import MemberId, WorkspaceId, parse_id
+from travel.kernel.text import cleaned as clean_text
+from travel.kernel.text import is_blank
 
 PLANS = ("free", "pro", "enterprise")
 
@@ -36,8 +38,8 @@ async def create_workspace(
 ) -> Workspace:
     """A new workspace; with `database_url`, a dedicated tenant with its own database; `demo`
     marks the workspaces of `travel demo seed`."""
-    name = name.strip()
-    if not name or len(name) > 200:
+    name = clean_text(name)
+    if is_blank(name) or len(name) > 200:
         raise ValidationError("name must be 1 to 200 characters")
     if plan not in PLANS:
         raise ValidationError(f"plan must be one of: {', '.join(PLANS)}")
@@ -70,8 +72,8 @@ async def add_member(
     databases: Databases, workspace: Workspace, subject: str, roles: list[str]
 ) -> Member:
     """Make `subject` a member with `roles`."""
-    subject = subject.strip()
-    if not subject or len(subject) > 255:
+    subject = clean_text(subject)
+    if is_blank(subject) or len(subject) > 255:
         raise ValidationError("subject must be 1 to 255 characters")
     if not roles:
         raise ValidationError("at least one --role is required")

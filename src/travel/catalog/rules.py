@@ -20,6 +20,8 @@ from travel.catalog.inputs import (
     TripInput,
 )
 from travel.errors import InvalidInput
+from travel.kernel.text import cleaned as clean_text
+from travel.kernel.text import is_blank
 from travel.money import currency_code, to_minor
 
 MAX_NAME = 200
@@ -41,9 +43,10 @@ def _invalid(field: str, problem: str) -> InvalidInput:
 
 
 def text(value: str | None, field: str, *, max_length: int = MAX_NAME) -> str:
-    """A required, non-blank string (trimmed) of at most `max_length` characters."""
-    cleaned = value.strip() if isinstance(value, str) else ""
-    if not cleaned:
+    """A required, non-blank string (NFC, trimmed) of at most `max_length` characters; blank
+    includes a string of invisible format characters only (kernel.text)."""
+    cleaned = clean_text(value) if isinstance(value, str) else ""
+    if is_blank(cleaned):
         raise _invalid(field, "must not be empty")
     if len(cleaned) > max_length:
         raise _invalid(field, f"must be at most {max_length} characters")
@@ -52,7 +55,7 @@ def text(value: str | None, field: str, *, max_length: int = MAX_NAME) -> str:
 
 def optional_text(value: str | None, field: str, *, max_length: int) -> str | None:
     """An optional string: blank is the same as absent."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or is_blank(value):
         return None
     return text(value, field, max_length=max_length)
 
@@ -80,8 +83,8 @@ def amenities(raw: list[str] | None) -> list[str]:
         raise _invalid("amenities", f"may list at most {MAX_AMENITIES} items")
     cleaned: list[str] = []
     for item in items:
-        name = item.strip()
-        if not name or len(name) > MAX_AMENITY:
+        name = clean_text(item)
+        if is_blank(name) or len(name) > MAX_AMENITY:
             raise _invalid("amenities", f"items must be 1 to {MAX_AMENITY} characters")
         if name not in cleaned:
             cleaned.append(name)

@@ -41,13 +41,20 @@ def _serialize_decimal(value: Any) -> str:
 
 
 _DECIMAL_DIGITS = 30
+# ASCII digits only: Python's Decimal also reads Arabic-Indic and other Unicode digits, and "1_000".
+_DECIMAL_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def _parse_decimal(value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise GraphQLError('Decimal must be a string such as "120.00"')
+    text = str(value).strip()
+    if _DECIMAL_TEXT.fullmatch(text) is None:
+        raise GraphQLError(
+            f"{value!r} is not a decimal number (digits 0-9, an optional sign and point)"
+        )
     try:
-        parsed = Decimal(str(value).strip())
+        parsed = Decimal(text)
     except InvalidOperation:
         raise GraphQLError(f"{value!r} is not a decimal number") from None
     if not parsed.is_finite():
