@@ -75,6 +75,7 @@ def build_services(settings: Settings) -> Services:
             audience=settings.oidc_audience,
             jwks_url=settings.oidc_jwks_url,
             http=http,
+            fetch_timeout=settings.oidc_fetch_timeout_seconds,
         )
     schema = build_schema()
     limiter = build_quotas(settings)

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from travel.db.engine import Engines
+from travel.kernel.bounded import caches
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 _LE = (*(repr(bound) for bound in LATENCY_BUCKETS), "+Inf")  # the buckets' `le` labels
@@ -89,6 +90,16 @@ WEBHOOK_DELIVERIES = Counter(
     "retry window), endpoint_gone (410: the endpoint was disabled).",
     ["result"],
 )
+CACHE_ENTRIES = Gauge(
+    "travel_cache_entries",
+    "Entries of each bounded in-process cache, read at scrape time.",
+    ["cache"],
+)
+CACHE_BYTES = Gauge(
+    "travel_cache_bytes",
+    "Estimated bytes of each bounded in-process cache, read at scrape time (docs/limits.md).",
+    ["cache"],
+)
 DB_POOL = Gauge(
     "travel_db_pool_connections",
     "Connections of the shared database's pools, read at scrape time.",
@@ -146,7 +157,21 @@ def observe_pools(engines: Engines) -> None:
                 DB_POOL.labels(name, state).set(float(read()))
 
 
+def observe_caches() -> None:
+    """Copy the bounded caches' sizes into CACHE_ENTRIES and CACHE_BYTES (summed by name: a
+    process serving one app has one of each)."""
+    entries: dict[str, int] = {}
+    sizes: dict[str, int] = {}
+    for cache in caches():
+        entries[cache.name] = entries.get(cache.name, 0) + len(cache)
+        sizes[cache.name] = sizes.get(cache.name, 0) + cache.bytes
+    for name, count in entries.items():
+        CACHE_ENTRIES.labels(name).set(count)
+        CACHE_BYTES.labels(name).set(sizes[name])
+
+
 async def metrics_endpoint(request: Request) -> Response:
     """`GET /metrics` in the Prometheus text format."""
     observe_pools(request.app.state.services.databases.main)
+    observe_caches()
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -23,6 +23,8 @@ class Issuer:
         self.keys: dict[str, tuple[str, Any]] = {}
         self.published: set[str] = set()
         self.fetches = 0
+        # While set, the key set's address accepts and never answers (a hanging provider).
+        self.hanging = threading.Event()
         self.add_key("RS256")
         self.add_key("ES256")
         issuer = self
@@ -30,6 +32,9 @@ class Issuer:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
                 issuer.fetches += 1
+                if issuer.hanging.is_set():
+                    time.sleep(3600)  # a daemon thread: gone with the test process
+                    return
                 body = json.dumps(issuer.jwks()).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

@@ -51,6 +51,8 @@ class Settings:
     oidc_audience: str | None = None
     oidc_jwks_url: str | None = None
     oidc_workspace_claim: str = "travel_workspace"
+    # The longest one fetch of the provider's key set may take (one fetch at a time is made).
+    oidc_fetch_timeout_seconds: float = 5.0
     # The web app's OAuth client (authorization code + PKCE against oidc_issuer).
     oidc_client_id: str | None = None
     oidc_scope: str = "openid profile"
@@ -118,6 +120,9 @@ class Settings:
             oidc_audience=read.text("TRAVEL_OIDC_AUDIENCE"),
             oidc_jwks_url=read.http_url("TRAVEL_OIDC_JWKS_URL"),
             oidc_workspace_claim=read.text("TRAVEL_OIDC_WORKSPACE_CLAIM") or "travel_workspace",
+            oidc_fetch_timeout_seconds=read.number(
+                "TRAVEL_OIDC_FETCH_TIMEOUT_SECONDS", 5.0, 0.1, 120.0
+            ),
             oidc_client_id=read.text("TRAVEL_OIDC_CLIENT_ID"),
             oidc_scope=read.text("TRAVEL_OIDC_SCOPE") or "openid profile",
             max_body_bytes=read.integer("TRAVEL_MAX_BODY_BYTES", 1_048_576, 1_024, 104_857_600),

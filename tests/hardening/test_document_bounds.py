@@ -1,0 +1,230 @@
+"""The work one document can cause is bounded (docs/decisions/0086-resource-bounds.md): fragment
+bombs, repeated fields and long documents are refused in about the time of an ordinary request
+while other clients keep being answered; refused documents are remembered (not validated again)
+and never stored with the valid ones; a refused document is charged once, as one read; a
+workspace over its read quota is refused before its document is parsed."""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.factories import Tenant, create_tenant, tenant_listing
+from tests.support.api import error_codes, post
+from tests.support.live import LiveServer
+from travel.settings import QueryLimits, Settings
+
+
+def _timed(server: LiveServer, key: str, query: str, variables: Any = None) -> tuple[float, Any]:
+    started = time.perf_counter()
+    response = post(server, key, query, variables)
+    return time.perf_counter() - started, response
+
+
+def _baseline(server: LiveServer, key: str) -> float:
+    """The median round trip of a small valid request, measured now (the tests' yardstick)."""
+    return statistics.median(_timed(server, key, "{ __typename }")[0] for _ in range(15))
+
+
+def named_bomb(depth: int) -> str:
+    """`F{i}` spreads `F{i-1}` twice: 2^depth copies of two fields when expanded."""
+    fragments = ["fragment F0 on TravelProvider { id name }"] + [
+        f"fragment F{i} on TravelProvider {{ ...F{i - 1} ...F{i - 1} }}"
+        for i in range(1, depth + 1)
+    ]
+    return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+
+
+def inline_bomb(depth: int) -> str:
+    """The same, every other spread wrapped in an inline fragment."""
+    fragments = ["fragment F0 on TravelProvider { id name }"] + [
+        f"fragment F{i} on TravelProvider {{ ... on TravelProvider {{ ...F{i - 1} }} ...F{i - 1} }}"
+        for i in range(1, depth + 1)
+    ]
+    return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+
+
+def alias_bomb(depth: int) -> str:
+    """Each fragment adds an alias of its own besides the two spreads."""
+    fragments = ["fragment F0 on TravelProvider { id name }"] + [
+        f"fragment F{i} on TravelProvider {{ a{i}: id ...F{i - 1} ...F{i - 1} }}"
+        for i in range(1, depth + 1)
+    ]
+    return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+
+
+def variable_bomb(depth: int) -> str:
+    """A page of `$take` items around the named bomb (the cost estimate reads the variable)."""
+    body = named_bomb(depth).removeprefix("query { travelProviders { ")
+    return "query ($take: Int) { travelProviders(pagination: {take: $take}) { " + body
+
+
+BOMBS = {
+    "named": named_bomb,
+    "inline": inline_bomb,
+    "aliases": alias_bomb,
+    "variables": variable_bomb,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BOMBS))
+def test_fragment_bombs_are_refused_at_once_while_others_are_answered(
+    server: LiveServer, module_tenant: Tenant, kind: str
+) -> None:
+    key = module_tenant.keys["traveler"]
+    other = create_tenant(server)
+    listing = tenant_listing(server, other)
+    single = "query ($id: ID!) { travelProperty(id: $id) { id name } }"
+    yardstick = _baseline(server, key)
+
+    answered: list[int] = []
+    stop = threading.Event()
+
+    def neighbour() -> None:
+        with httpx.Client(timeout=30) as client:
+            while not stop.is_set():
+                response = client.post(
+                    server.graphql_url,
+                    json={"query": single, "variables": {"id": str(listing)}},
+                    headers={"Authorization": f"Bearer {other.keys['traveler']}"},
+                )
+                answered.append(response.status_code)
+
+    thread = threading.Thread(target=neighbour)
+    thread.start()
+    try:
+        for depth in (10, 20, 25, 40, 60):
+            took, response = _timed(server, key, BOMBS[kind](depth), {"take": 100})
+            assert response.status_code == 400, response.text
+            assert error_codes(response) == ["VALIDATION_ERROR"]
+            message = response.json()["errors"][0]["message"]
+            assert "maximum" in message or "too complex" in message, message
+            # Before: 3 s at depth 20, over 40 s at 25, the event loop blocked throughout.
+            assert took < 25 * yardstick + 0.05, (depth, took, yardstick)
+    finally:
+        stop.set()
+        thread.join()
+    assert answered and set(answered) == {200}, answered
+
+
+def test_repeated_fields_are_refused_before_validation_compares_them(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    key = module_tenant.keys["traveler"]
+    yardstick = _baseline(server, key)
+    # 490 copies took 0.4-0.8 s to validate (graphql-core compares every two of them).
+    repeated = "{ travelViewer { " + " ".join("workspace { id }" for _ in range(490)) + " } }"
+    took, response = _timed(server, key, repeated)
+    assert response.status_code == 400
+    assert "'workspace' more than 10 times" in response.json()["errors"][0]["message"]
+    assert took < 25 * yardstick + 0.05, (took, yardstick)
+    # Merged by name as validation merges them: 10 lists of 10 providers are 100 `provider`s.
+    merged = (
+        "{ "
+        + " ".join(
+            "travelProperties { " + " ".join("provider { id }" for _ in range(10)) + " }"
+            for _ in range(10)
+        )
+        + " }"
+    )
+    response = post(server, key, merged)
+    assert "'provider' more than 10 times" in response.json()["errors"][0]["message"]
+    # Ten copies are fine.
+    ten = "{ travelViewer { " + " ".join("workspace { id }" for _ in range(10)) + " } }"
+    assert post(server, key, ten).status_code == 200
+
+
+def test_a_long_document_is_refused_unread(
+    settings: Settings, server: LiveServer, module_tenant: Tenant
+) -> None:
+    """(The test servers take bodies of 64 KiB: this one reads documents of 1,000 characters.)"""
+    key = module_tenant.keys["traveler"]
+    limits = QueryLimits(max_document_chars=1000)
+    short = LiveServer(dataclasses.replace(settings, query_limits=limits)).start()
+    try:
+        assert post(short, key, "{ __typename } #" + "x" * 980).status_code == 200
+        response = post(short, key, "{ __typename } #" + "x" * 985)
+        assert response.status_code == 400
+        assert error_codes(response) == ["VALIDATION_ERROR"]
+        assert "longer than the maximum of 1000 characters" in response.text
+    finally:
+        short.stop()
+
+
+def _cache_entries(server: LiveServer, cache: str) -> float:
+    for line in httpx.get(server.metrics_url, timeout=10).text.splitlines():
+        if line.startswith(f'travel_cache_entries{{cache="{cache}"}} '):
+            return float(line.split()[-1])
+    return 0.0
+
+
+def test_a_refused_document_is_remembered_apart_and_not_validated_again(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    key = module_tenant.keys["traveler"]
+    invalid = "{ travelProviders { id nosuchfield } } # refused-once"
+    documents = _cache_entries(server, "documents")
+    refused = _cache_entries(server, "refused_documents")
+    first = post(server, key, invalid)
+    assert first.status_code == 400
+    assert _cache_entries(server, "refused_documents") == refused + 1
+    again = post(server, key, invalid)
+    assert again.json() == first.json()  # the same errors, from the refused documents' cache
+    assert _cache_entries(server, "refused_documents") == refused + 1
+    assert _cache_entries(server, "documents") == documents
+
+
+def test_a_document_over_the_cost_limit_is_charged_once_as_a_read(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    admin = module_tenant.keys["admin"]
+    stats = "{ travelOverviewStats { totalBookings } }"
+    before = post(server, admin, stats)
+    analytics_left = int(before.headers["X-RateLimit-Remaining"])
+    reads_left = int(post(server, admin, "{ __typename }").headers["X-RateLimit-Remaining"])
+    over = (
+        "{ travelOverviewStats { totalBookings } "
+        'travelProperties(pagination: {take: 100}) { description availability(from: "2027-01-01",'
+        ' to: "2027-12-31") { date } } }'
+    )
+    refused = post(server, admin, over)
+    assert refused.status_code == 400
+    assert "cost estimate" in refused.text
+    assert int(refused.headers["X-RateLimit-Remaining"]) == reads_left - 1  # one read
+    after = post(server, admin, stats)
+    assert int(after.headers["X-RateLimit-Remaining"]) == analytics_left - 1  # only this one
+
+
+@pytest.mark.plan("free")
+def test_over_its_read_quota_a_workspace_is_refused_before_parsing(
+    server: LiveServer, tenant: Tenant
+) -> None:
+    """The window is used up with a cached document; a new document is then answered 429 and
+    adds nothing to either document cache."""
+    key = tenant.keys["traveler"]
+    with httpx.Client(timeout=30) as client:
+        for _ in range(600):
+            client.post(
+                server.graphql_url,
+                json={"query": "{ __typename }"},
+                headers={"Authorization": f"Bearer {key}"},
+            )
+    refused = post(server, key, "{ __typename }")
+    assert refused.status_code == 429
+    documents = _cache_entries(server, "documents")
+    rejected = _cache_entries(server, "refused_documents")
+    for n in range(20):
+        new = post(server, key, f"{{ travelViewer {{ subject }} }} # {n}")
+        assert new.status_code == 429, new.text
+        assert error_codes(new) == ["RATE_LIMITED"]
+        assert int(new.headers["Retry-After"]) >= 1
+        invalid = post(server, key, f"{{ nosuchfield }} # {n}")
+        assert invalid.status_code == 429
+    assert _cache_entries(server, "documents") == documents
+    assert _cache_entries(server, "refused_documents") == rejected
