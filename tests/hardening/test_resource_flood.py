@@ -1,7 +1,7 @@
 """One workspace cannot take the process from the others (issue: resource bounds, item 1): a
 free-plan key floods `travel serve` from two connections with documents the cache has never
 seen — re-spaced copies of a 490-field document, and valid ones with a new comment each — and
-another workspace's single-listing latency stays within 2× its unloaded value, measured in the
+another workspace's single-listing latency stays within 2x its unloaded value, measured in the
 same test; once over quota, the flood is answered before any parsing, faster than the
 neighbour's ordinary read. `make abuse` (bench/abuse.py) runs the same attacks for longer."""
 

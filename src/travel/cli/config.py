@@ -28,7 +28,8 @@ def effective(settings: Settings) -> dict[str, Any]:
         value = getattr(settings, field.name)
         if isinstance(value, QueryLimits):
             for limit in fields(QueryLimits):
-                out[_VARIABLES[limit.name]] = getattr(value, limit.name)
+                name = _VARIABLES.get(limit.name, f"TRAVEL_{limit.name.upper()}")
+                out[name] = getattr(value, limit.name)
             continue
         if field.name in _URLS and value:
             value = masked_url(value)

@@ -3,6 +3,7 @@ and bytes, and one of refused documents' errors."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import sys
 import weakref
@@ -155,6 +156,7 @@ class DocumentCache:
         self._entries: BoundedCache[str, PreparedDocument] = BoundedCache(
             "documents", size, max_bytes, lambda _, prepared: prepared.size
         )
+        self._evicted = 0  # bytes evicted since the last collection
         self._refused: BoundedCache[bytes, PreparedDocument] = BoundedCache(
             "refused_documents", refused_size, refused_bytes, lambda _, prepared: prepared.size
         )
@@ -184,8 +186,18 @@ class DocumentCache:
     def keep(self, query: str, prepared: PreparedDocument) -> None:
         """Store a valid document whose request passed every check (unless it is too big to
         be worth a place: it is prepared again each time)."""
-        if not prepared.errors and prepared.size <= self.max_entry_bytes:
-            self._entries.put(query, prepared)
+        if prepared.errors or prepared.size > self.max_entry_bytes:
+            return
+        entries = self._entries
+        before = entries.bytes
+        if entries.put(query, prepared):
+            self._evicted += before + prepared.size - entries.bytes
+        if self._evicted > entries.max_bytes // 4:
+            # An evicted document's compiled plans hold reference cycles, freed only by a full
+            # collection, which the service's thresholds make rare (app.settle_heap): without
+            # this, a stream of new documents grew memory 15 KB a document past the budget.
+            self._evicted = 0
+            gc.collect()
 
     def _prepare(self, query: str) -> PreparedDocument:
         if self.max_chars is not None and len(query) > self.max_chars:
@@ -204,7 +216,8 @@ class DocumentCache:
             for d in document.definitions
             if isinstance(d, OperationDefinitionNode)
         }
-        size = ENTRY_BYTES + sys.getsizeof(query) + TOKEN_BYTES * _tokens(document)
+        # The text twice: the source, and the comments' tokens (each holds its own copy).
+        size = ENTRY_BYTES + 2 * sys.getsizeof(query) + TOKEN_BYTES * _tokens(document)
         return PreparedDocument(document=document, errors=[], operations=operations, size=size)
 
 
@@ -212,7 +225,7 @@ class DocumentCache:
 # is kept, linked from the nodes' locations, beside its node and what validation and the
 # compiled executor derive from it). Measured in tests/hardening/test_memory_bounds.py.
 ENTRY_BYTES = 16 * 1024
-TOKEN_BYTES = 512
+TOKEN_BYTES = 400
 
 
 def _tokens(document: DocumentNode) -> int:
