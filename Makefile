@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk bench soak fuzz
+.PHONY: run test test-sqlite lint schema sdk bench soak fuzz abuse
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -30,3 +30,6 @@ schema:         ## rewrite schema.graphql from the code (review the diff!)
 
 sdk:            ## regenerate the Python SDK's models and blocking client (clients/python)
 	scripts/sdk-codegen.sh
+
+abuse:          ## resource attacks for longer: a neighbour's p50/p99 and the server's RSS per attack (ABUSE_ARGS: --db postgres --seconds 60)
+	.venv/bin/python -m bench.abuse $(ABUSE_ARGS)

@@ -86,9 +86,12 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
         dispatcher_interval_seconds=0,
         cors_origins=("https://partner.example",),
         # The fuzzing suites send thousands of distinct documents from one workspace: the
-        # budget of validation CPU is tested on servers of its own (tests/hardening).
+        # budgets of validation CPU and body bytes are tested on servers of their own
+        # (tests/hardening).
         validation_ms_per_second=1000.0,
         validation_burst_ms=60_000.0,
+        body_bytes_per_second=1 << 40,
+        body_burst_bytes=1 << 40,
     )
 
 

@@ -39,7 +39,7 @@ from travel.http.accept import accept_weights
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
-from travel.limits.validation import ValidationBudget
+from travel.limits.validation import BodyBudget, ValidationBudget
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, SettingsError, get_settings
@@ -59,6 +59,7 @@ class Services:
     documents: DocumentCache
     limiter: Quotas
     validation_budget: ValidationBudget
+    body_budget: BodyBudget
     cost: CostEstimator
     executor: Executor
     http: httpx.AsyncClient
@@ -107,6 +108,7 @@ def build_services(settings: Settings) -> Services:
         validation_budget=ValidationBudget(
             settings.validation_ms_per_second, settings.validation_burst_ms
         ),
+        body_budget=BodyBudget(settings.body_bytes_per_second, settings.body_burst_bytes),
         cost=CostEstimator(schema, LIST_BOUNDS, settings.query_limits.max_cost),
         executor=Executor(schema, fast=settings.fast_path),
         http=http,

@@ -166,19 +166,24 @@ def _cache_entries(server: LiveServer, cache: str) -> float:
 
 
 def test_a_refused_document_is_remembered_apart_and_not_validated_again(
-    server: LiveServer, module_tenant: Tenant
+    settings: Settings, server: LiveServer, module_tenant: Tenant
 ) -> None:
+    """On a server of its own (the session's has a full cache of refused documents)."""
     key = module_tenant.keys["traveler"]
-    invalid = "{ travelProviders { id nosuchfield } } # refused-once"
-    documents = _cache_entries(server, "documents")
-    refused = _cache_entries(server, "refused_documents")
-    first = post(server, key, invalid)
-    assert first.status_code == 400
-    assert _cache_entries(server, "refused_documents") == refused + 1
-    again = post(server, key, invalid)
-    assert again.json() == first.json()  # the same errors, from the refused documents' cache
-    assert _cache_entries(server, "refused_documents") == refused + 1
-    assert _cache_entries(server, "documents") == documents
+    fresh = LiveServer(settings).start()
+    try:
+        documents = fresh.services.documents
+        invalid = "{ travelProviders { id nosuchfield } } # refused-once"
+        first = post(fresh, key, invalid)
+        assert first.status_code == 400
+        assert (len(documents._entries), len(documents._refused)) == (0, 1)
+        again = post(fresh, key, invalid)
+        assert again.json() == first.json()  # the same errors, from the refused documents
+        assert (len(documents._entries), len(documents._refused)) == (0, 1)
+        # Not validated again: the errors are those remembered (the same objects).
+        assert documents.lookup(invalid) is documents.lookup(invalid) is not None
+    finally:
+        fresh.stop()
 
 
 def test_a_document_over_the_cost_limit_is_charged_once_as_a_read(
@@ -229,3 +234,27 @@ def test_over_its_read_quota_a_workspace_is_refused_before_parsing(
         assert invalid.status_code == 429
     assert _cache_entries(server, "documents") == documents
     assert _cache_entries(server, "refused_documents") == rejected
+
+
+def test_a_workspace_sending_big_bodies_is_refused_before_they_are_read(
+    settings: Settings, server: LiveServer, module_tenant: Tenant
+) -> None:
+    """Past its burst of body bytes (200 KB here), a workspace's requests are 429 unread; another
+    workspace is unaffected."""
+    changed = dataclasses.replace(settings, body_bytes_per_second=1024, body_burst_bytes=200_000)
+    budgeted = LiveServer(changed).start()
+    other = create_tenant(server)
+    try:
+        big = "{ __typename } #" + "x" * 60_000
+        statuses = [
+            post(budgeted, module_tenant.keys["traveler"], big).status_code for _ in range(5)
+        ]
+        assert statuses[:4] == [200, 200, 200, 200]
+        assert statuses[4] == 429
+        refused = post(budgeted, module_tenant.keys["traveler"], "{ __typename }")
+        assert refused.status_code == 429
+        assert "Too many request bytes" in refused.text
+        assert int(refused.headers["Retry-After"]) >= 1
+        assert post(budgeted, other.keys["traveler"], big).status_code == 200
+    finally:
+        budgeted.stop()

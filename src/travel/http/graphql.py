@@ -145,7 +145,9 @@ class GraphQLEndpoint:
         headers: dict[str, str] = {}
         try:
             principal = await self._authenticate(exchange)
+            services.body_budget.require(principal.workspace_key)
             body = await read_body(exchange, receive, services.settings.max_body_bytes)
+            services.body_budget.spend(principal.workspace_key, len(body))
             try:
                 operation = self._prepare(exchange, principal, body)
                 services.cost.check(operation.prepared, operation.definition, operation.variables)

@@ -1,5 +1,7 @@
-"""Each workspace's share of the CPU that parsing and validating new documents takes, in this
-process: a token bucket of milliseconds (docs/decisions/0086-resource-bounds.md).
+"""Each workspace's share of the work that a request's size and novelty cause, in this process:
+token buckets per workspace (docs/decisions/0086-resource-bounds.md).
+
+`ValidationBudget` — the CPU that parsing and validating new documents takes, in milliseconds.
 
 Parsing and validating run on the event loop, so a workspace that sends a stream of documents
 the cache has never seen (re-spaced copies, say) takes the loop from every other workspace. Each
@@ -20,30 +22,33 @@ from travel.errors import RateLimited
 MAX_TRACKED = 10_000
 
 
-class ValidationBudget:
-    def __init__(self, ms_per_second: float, burst_ms: float) -> None:
-        self.rate = ms_per_second / 1000.0  # seconds of CPU per second
-        self.burst = burst_ms / 1000.0
-        self._buckets: dict[str, list[float]] = {}  # workspace -> [seconds left, updated at]
+class WorkspaceBudget:
+    """A token bucket per workspace: `burst` at most, refilled at `rate` a second."""
+
+    action = ""  # the `travel_rate_limited_total` label of its refusals
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, list[float]] = {}  # workspace -> [left, updated at]
 
     def require(self, workspace: str) -> None:
         """RATE_LIMITED while `workspace` has spent its budget."""
         left = self._left(workspace, time.monotonic())
         if left < 0:
             retry_after = max(1, math.ceil(-left / self.rate))
-            metrics.RATE_LIMITED.labels("validation").inc()
-            raise RateLimited(
-                "Too many new documents to parse and validate for this workspace; "
-                f"retry in {retry_after} s (send the same document text again: it is cached)",
-                retry_after,
-            )
+            metrics.RATE_LIMITED.labels(self.action).inc()
+            raise RateLimited(self.refusal(retry_after), retry_after)
 
-    def spend(self, workspace: str, seconds: float) -> None:
+    def refusal(self, retry_after: int) -> str:
+        raise NotImplementedError
+
+    def spend(self, workspace: str, amount: float) -> None:
         now = time.monotonic()
         left = self._left(workspace, now)
         if workspace not in self._buckets and len(self._buckets) >= MAX_TRACKED:
             self._forget_full(now)
-        self._buckets[workspace] = [left - seconds, now]
+        self._buckets[workspace] = [left - amount, now]
 
     def _left(self, workspace: str, now: float) -> float:
         bucket = self._buckets.get(workspace)
@@ -61,3 +66,23 @@ class ValidationBudget:
             del self._buckets[key]
         while len(self._buckets) >= MAX_TRACKED:
             del self._buckets[next(iter(self._buckets))]
+
+
+class ValidationBudget(WorkspaceBudget):
+    action = "validation"
+
+    def __init__(self, ms_per_second: float, burst_ms: float) -> None:
+        super().__init__(ms_per_second / 1000.0, burst_ms / 1000.0)  # in seconds of CPU
+
+    def refusal(self, retry_after: int) -> str:
+        return (
+            "Too many new documents to parse and validate for this workspace; "
+            f"retry in {retry_after} s (send the same document text again: it is cached)"
+        )
+
+
+class BodyBudget(WorkspaceBudget):
+    action = "body_bytes"
+
+    def refusal(self, retry_after: int) -> str:
+        return f"Too many request bytes from this workspace; retry in {retry_after} s"

@@ -69,6 +69,10 @@ class Settings:
     # documents are refused (429) until the budget refills; cached ones are unaffected.
     validation_ms_per_second: float = 100.0
     validation_burst_ms: float = 250.0
+    # Request body bytes per workspace and process: a second's worth, and the burst. Past it,
+    # the workspace's requests are refused (429) before their body is read.
+    body_bytes_per_second: int = 16 * 1024 * 1024
+    body_burst_bytes: int = 32 * 1024 * 1024
     # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
     # many again are opened for bursts, and closed after use (connecting is expensive).
     db_pool_size: int = 20
@@ -143,6 +147,10 @@ class Settings:
                 "TRAVEL_VALIDATION_MS_PER_SECOND", 100.0, 1.0, 1000.0
             ),
             validation_burst_ms=read.number("TRAVEL_VALIDATION_BURST_MS", 250.0, 1.0, 60_000.0),
+            body_bytes_per_second=read.integer(
+                "TRAVEL_BODY_BYTES_PER_SECOND", 16 * 1024 * 1024, 1024, 2**40
+            ),
+            body_burst_bytes=read.integer("TRAVEL_BODY_BURST_BYTES", 32 * 1024 * 1024, 1024, 2**40),
             db_pool_size=read.integer("TRAVEL_DB_POOL_SIZE", 20, 1, 1000),
             db_timeout_seconds=read.number("TRAVEL_DB_TIMEOUT_SECONDS", 30.0, 0.1, 3600.0),
             auth_cache_seconds=read.number("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
