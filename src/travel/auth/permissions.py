@@ -62,16 +62,3 @@ def parse_permissions(values: list[str] | tuple[str, ...]) -> frozenset[Permissi
                 f"unknown permission {value!r}; allowed: {', '.join(ALL_PERMISSIONS)}"
             ) from None
     return frozenset(perms)
-
-
-# Who may run each mutation at all: any one of these permissions (the services check the
-# details: ownership, scope). An Idempotency-Key replay answers only a caller who could have
-# run the mutation (travel.idempotency); tests/bookings/test_idempotency.py holds this table
-# complete over the schema's mutations.
-MUTATION_GRANTS: dict[str, frozenset[Permission]] = {
-    "createTravelProvider": frozenset({Permission.HOST}),
-    **{kind.create_mutation: frozenset({Permission.HOST}) for kind in KINDS},
-    "createTravelBooking": frozenset({Permission.BOOK}),
-    "cancelTravelBooking": frozenset({Permission.BOOK, Permission.HOST, Permission.ADMIN}),
-    "toggleTravelFavorite": frozenset({Permission.FAVORITE}),
-}
