@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from travel.kernel.kinds import KINDS
-
 
 class Role(StrEnum):
     TRAVELER = "traveler"
