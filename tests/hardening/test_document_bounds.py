@@ -32,31 +32,28 @@ def _baseline(server: LiveServer, key: str) -> float:
     return statistics.median(_timed(server, key, "{ __typename }")[0] for _ in range(15))
 
 
-def named_bomb(depth: int) -> str:
-    """`F{i}` spreads `F{i-1}` twice: 2^depth copies of two fields when expanded."""
+def _bomb(depth: int, body: str) -> str:
+    """Fragments F1..F{depth}, each `body` with {p} standing for the previous one's name."""
     fragments = ["fragment F0 on TravelProvider { id name }"] + [
-        f"fragment F{i} on TravelProvider {{ ...F{i - 1} ...F{i - 1} }}"
+        f"fragment F{i} on TravelProvider {{ {body.format(i=i, p=f'F{i - 1}')} }}"
         for i in range(1, depth + 1)
     ]
     return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+
+
+def named_bomb(depth: int) -> str:
+    """`F{i}` spreads `F{i-1}` twice: 2^depth copies of two fields when expanded."""
+    return _bomb(depth, "...{p} ...{p}")
 
 
 def inline_bomb(depth: int) -> str:
     """The same, every other spread wrapped in an inline fragment."""
-    fragments = ["fragment F0 on TravelProvider { id name }"] + [
-        f"fragment F{i} on TravelProvider {{ ... on TravelProvider {{ ...F{i - 1} }} ...F{i - 1} }}"
-        for i in range(1, depth + 1)
-    ]
-    return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+    return _bomb(depth, "... on TravelProvider {{ ...{p} }} ...{p}")
 
 
 def alias_bomb(depth: int) -> str:
     """Each fragment adds an alias of its own besides the two spreads."""
-    fragments = ["fragment F0 on TravelProvider { id name }"] + [
-        f"fragment F{i} on TravelProvider {{ a{i}: id ...F{i - 1} ...F{i - 1} }}"
-        for i in range(1, depth + 1)
-    ]
-    return f"query {{ travelProviders {{ ...F{depth} }} }} {' '.join(fragments)}"
+    return _bomb(depth, "a{i}: id ...{p} ...{p}")
 
 
 def variable_bomb(depth: int) -> str:
