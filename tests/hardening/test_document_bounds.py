@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.factories import Tenant, create_tenant, tenant_listing
+from tests.factories import Tenant, create_tenant, future_date, request_booking, tenant_listing
 from tests.support.api import error_codes, post
 from tests.support.live import LiveServer
 from travel.settings import QueryLimits, Settings
@@ -174,11 +174,13 @@ def test_a_refused_document_is_remembered_apart_and_not_validated_again(
         first = post(fresh, key, invalid)
         assert first.status_code == 400
         assert (len(documents._entries), len(documents._refused)) == (0, 1)
+        remembered = documents.lookup(invalid)
         again = post(fresh, key, invalid)
         assert again.json() == first.json()  # the same errors, from the refused documents
         assert (len(documents._entries), len(documents._refused)) == (0, 1)
-        # Not validated again: the errors are those remembered (the same objects).
-        assert documents.lookup(invalid) is documents.lookup(invalid) is not None
+        # Not validated again: validating makes a new entry in its place.
+        assert remembered is not None
+        assert documents.lookup(invalid) is remembered
     finally:
         fresh.stop()
 
@@ -206,31 +208,41 @@ def test_a_document_over_the_cost_limit_is_charged_once_as_a_read(
 
 @pytest.mark.plan("free")
 def test_over_its_read_quota_a_workspace_is_refused_before_parsing(
-    server: LiveServer, tenant: Tenant
+    settings: Settings, tenant: Tenant
 ) -> None:
-    """The window is used up with a cached document; a new document is then answered 429 and
-    adds nothing to either document cache."""
+    """The window is used up with a cached document; new documents are then answered 429
+    without being parsed (nothing is added to either cache: on a server of its own, whose
+    caches start empty); a new booking document still runs (it spends `book`, not `read`)."""
     key = tenant.keys["traveler"]
-    with httpx.Client(timeout=30) as client:
-        for _ in range(600):
-            client.post(
-                server.graphql_url,
-                json={"query": "{ __typename }"},
-                headers={"Authorization": f"Bearer {key}"},
-            )
-    refused = post(server, key, "{ __typename }")
-    assert refused.status_code == 429
-    documents = _cache_entries(server, "documents")
-    rejected = _cache_entries(server, "refused_documents")
-    for n in range(20):
-        new = post(server, key, f"{{ travelViewer {{ subject }} }} # {n}")
-        assert new.status_code == 429, new.text
-        assert error_codes(new) == ["RATE_LIMITED"]
-        assert int(new.headers["Retry-After"]) >= 1
-        invalid = post(server, key, f"{{ nosuchfield }} # {n}")
-        assert invalid.status_code == 429
-    assert _cache_entries(server, "documents") == documents
-    assert _cache_entries(server, "refused_documents") == rejected
+    fresh = LiveServer(settings).start()
+    try:
+        documents = fresh.services.documents
+        with httpx.Client(timeout=30) as client:
+            for _ in range(600):
+                client.post(
+                    fresh.graphql_url,
+                    json={"query": "{ __typename }"},
+                    headers={"Authorization": f"Bearer {key}"},
+                )
+        assert post(fresh, key, "{ __typename }").status_code == 429
+        before = (len(documents._entries), len(documents._refused))
+        for n in range(20):
+            new = post(fresh, key, f"{{ travelViewer {{ subject }} }} # {n}")
+            assert new.status_code == 429, new.text
+            assert error_codes(new) == ["RATE_LIMITED"]
+            assert new.json()["errors"][0]["extensions"]["action"] == "read"
+            assert int(new.headers["Retry-After"]) >= 1
+            invalid = post(fresh, key, f"{{ nosuchfield }} # {n}")
+            assert invalid.status_code == 429
+        assert (len(documents._entries), len(documents._refused)) == before
+        listing = tenant_listing(fresh, tenant, units=3)
+        booking = request_booking(
+            fresh, key, listing, checkIn=future_date(20), checkOut=future_date(21)
+        )
+        assert booking.status_code == 200, booking.text
+        assert booking.json()["data"]["createTravelBooking"]["status"] == "CONFIRMED"
+    finally:
+        fresh.stop()
 
 
 def test_a_workspace_sending_big_bodies_is_refused_before_they_are_read(
@@ -255,3 +267,29 @@ def test_a_workspace_sending_big_bodies_is_refused_before_they_are_read(
         assert post(budgeted, other.keys["traveler"], big).status_code == 200
     finally:
         budgeted.stop()
+
+
+def test_the_cost_of_a_fragment_bomb_is_estimated_in_linear_time(server: LiveServer) -> None:
+    """The estimate walks each fragment once. (Validation refuses bombs before the estimate
+    runs; this calls the estimator on a bomb's parsed document directly, in a thread: walked
+    as if expanded, depth 60 would never finish.)"""
+    from graphql import parse
+
+    from travel.graphql.documents import PreparedDocument
+
+    document = parse(named_bomb(60))
+    prepared = PreparedDocument(
+        document=document, errors=[], operations={None: document.definitions[0]}
+    )  # type: ignore[dict-item]
+    estimates: list[int] = []
+    thread = threading.Thread(
+        target=lambda: estimates.append(
+            server.services.cost.estimate(prepared, prepared.operations[None], {})
+        ),
+        daemon=True,
+    )
+    thread.start()
+    thread.join(timeout=10)
+    assert estimates, "the estimate did not finish"
+    # 20 providers (the default page) x 2^60 copies of two fields (1 unit each), + the list.
+    assert estimates[0] == 1 + 20 * 2 * 2**60

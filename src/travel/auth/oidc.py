@@ -130,6 +130,11 @@ class OidcVerifier:
                 await self._refresh()
                 key = self._lookup(kid)
         if key is None:
+            left = self._unavailable_until - time.monotonic()
+            if left > 0:
+                # The provider is out: the key may be a rotated one we cannot fetch. Not the
+                # token's fault, and not counted as a failed authentication.
+                raise ProviderUnavailable(left)
             raise Unauthenticated("Token signed with an unknown key")
         return key
 
@@ -156,11 +161,22 @@ class OidcVerifier:
 
     async def _fetch_keys(self) -> None:
         try:
-            url = self._jwks_url or await self._discover()
-            response = await self._http.get(url, timeout=self._fetch_timeout)
-            response.raise_for_status()
-            jwks = jwt.PyJWKSet.from_dict(response.json())
-        except (httpx.HTTPError, ValueError, TypeError, jwt.PyJWTError) as exc:
+            # The whole fetch (discovery too) within the timeout: httpx's applies to each
+            # connect and read, and a provider sending a byte now and then never trips it.
+            async with asyncio.timeout(self._fetch_timeout):
+                url = self._jwks_url or await self._discover()
+                response = await self._http.get(url, timeout=self._fetch_timeout)
+                response.raise_for_status()
+                jwks = jwt.PyJWKSet.from_dict(_object(response.json()))
+        except (
+            httpx.HTTPError,
+            ValueError,
+            TypeError,
+            KeyError,
+            AttributeError,
+            TimeoutError,
+            jwt.PyJWTError,
+        ) as exc:
             self._backoff = min(max(self._backoff * 2, FIRST_BACKOFF_SECONDS), MAX_BACKOFF_SECONDS)
             self._unavailable_until = time.monotonic() + self._backoff
             log.warning(
@@ -181,11 +197,18 @@ class OidcVerifier:
         well_known = self.issuer.rstrip("/") + "/.well-known/openid-configuration"
         response = await self._http.get(well_known, timeout=self._fetch_timeout)
         response.raise_for_status()
-        url = response.json().get("jwks_uri")
+        url = _object(response.json()).get("jwks_uri")
         if not isinstance(url, str):
             raise ValueError("discovery document has no jwks_uri")
         self._jwks_url = url
         return url
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """A JSON document that must be an object (a key set, a discovery document)."""
+    if not isinstance(value, dict):
+        raise ValueError("not a JSON object")
+    return value
 
 
 def _fits(key: jwt.PyJWK, algorithm: str) -> bool:

@@ -123,7 +123,8 @@ class CostEstimator:
         if read is None:  # in a fixed order: the cache's keys list their values in it
             read = prepared.extras[_VARIABLES] = tuple(sorted(set(_variables_read(prepared))))
         name = operation.name.value if operation.name else None
-        key = (name, tuple(_read_of(variables.get(v)) for v in read))
+        # Whether a variable was sent at all: left out, it takes its declared default.
+        key = (name, tuple((v in variables, _read_of(variables.get(v))) for v in read))
         cache: dict[Any, int] = prepared.extras.setdefault(_EXTRA, {})
         known = cache.get(key)
         if known is not None:

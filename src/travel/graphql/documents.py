@@ -76,11 +76,10 @@ class PreparedDocument:
         return operation.operation == OperationType.MUTATION
 
 
-# A field's selected names by its first node, weakly: an entry goes with its document (kept
-# strongly, a table of nodes kept evicted documents and their text alive: docs/limits.md).
-_SELECTED: weakref.WeakKeyDictionary[FieldNode, tuple[tuple[int, ...], frozenset[str]]] = (
-    weakref.WeakKeyDictionary()
-)
+# A field's selected names by its first node's id, the node held weakly (an entry goes with its
+# document: kept strongly, a table of nodes kept evicted documents and their text alive; and
+# graphql-core's nodes compare by content, so they cannot be keys of their own).
+_SELECTED: dict[int, tuple[weakref.ref[FieldNode], tuple[int, ...], frozenset[str]]] = {}
 
 
 def selected_names(
@@ -93,17 +92,19 @@ def selected_names(
     Remembered per first node (and the ids of the others, held alive by the same document):
     the compiled executor hands a field the same nodes on every request of a cached document,
     and a validated document's spreads name its own fragments only."""
-    others = tuple(id(node) for node in nodes[1:])
-    entry = _SELECTED.get(nodes[0]) if nodes else None
-    if entry is not None and entry[0] == others:
-        return entry[1]
+    if not nodes:
+        return frozenset()
+    first, others = nodes[0], tuple(id(node) for node in nodes[1:])
+    entry = _SELECTED.get(id(first))
+    if entry is not None and entry[0]() is first and entry[1] == others:
+        return entry[2]
     names: set[str] = set()
     for node in nodes:
         if node.selection_set is not None:
             _collect(node.selection_set, fragments, names, set())
     found = frozenset(names)
-    if nodes:
-        _SELECTED[nodes[0]] = (others, found)
+    key = id(first)
+    _SELECTED[key] = (weakref.ref(first, lambda _: _SELECTED.pop(key, None)), others, found)
     return found
 
 

@@ -229,10 +229,13 @@ class _Overlaps:
             raise _TooComplex
         groups: dict[str, list[SelectionSetNode]] = {}
         counts: dict[str, int] = {}
+        spread: set[str] = set()
         for selection_set in selection_sets:
-            self._gather(selection_set, groups, counts, set())
+            self._gather(selection_set, groups, counts, spread, set())
         for times in counts.values():
             self.pairs += times * (times - 1) // 2
+        # The rule also compares every two fragments spread in one selection set.
+        self.pairs += len(spread) * (len(spread) - 1) // 2
         if self.pairs > self.max_pairs:
             raise _TooComplex
         for below in groups.values():
@@ -243,6 +246,7 @@ class _Overlaps:
         selection_set: SelectionSetNode,
         groups: dict[str, list[SelectionSetNode]],
         counts: dict[str, int],
+        spread: set[str],
         active: set[str],
     ) -> None:
         for selection in selection_set.selections:
@@ -257,12 +261,13 @@ class _Overlaps:
                 if selection.selection_set is not None:
                     groups.setdefault(key, []).append(selection.selection_set)
             elif isinstance(selection, InlineFragmentNode):
-                self._gather(selection.selection_set, groups, counts, active)
+                self._gather(selection.selection_set, groups, counts, spread, active)
             elif isinstance(selection, FragmentSpreadNode):
                 name = selection.name.value
                 fragment = self.fragments.get(name)
                 if fragment is None or name in active:
                     continue  # unknown or cyclic: the specified rules report it
+                spread.add(name)
                 active.add(name)
-                self._gather(fragment.selection_set, groups, counts, active)
+                self._gather(fragment.selection_set, groups, counts, spread, active)
                 active.discard(name)

@@ -12,6 +12,7 @@ once the answer is sent.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,8 +45,16 @@ from travel.graphql.errors import (
 )
 from travel.graphql.text import check_variables
 from travel.http.browsers import Browsers
-from travel.http.exchange import ClientGone, Exchange, Reply, json_reply, read_body
+from travel.http.exchange import (
+    ClientGone,
+    Exchange,
+    PayloadTooLarge,
+    Reply,
+    json_reply,
+    read_body,
+)
 from travel.http.observe import Observer
+from travel.limits.actions import BOOK, READ, WRITE
 from travel.limits.quotas import QuotaExceeded
 from travel.logs import REQUEST_ID
 
@@ -145,9 +154,7 @@ class GraphQLEndpoint:
         headers: dict[str, str] = {}
         try:
             principal = await self._authenticate(exchange)
-            services.body_budget.require(principal.workspace_key)
-            body = await read_body(exchange, receive, services.settings.max_body_bytes)
-            services.body_budget.spend(principal.workspace_key, len(body))
+            body = await self._read(exchange, principal, receive)
             try:
                 operation = self._prepare(exchange, principal, body)
                 services.cost.check(operation.prepared, operation.definition, operation.variables)
@@ -186,6 +193,19 @@ class GraphQLEndpoint:
         exchange.workspace = principal.workspace_key
         return principal
 
+    async def _read(self, exchange: Exchange, principal: Principal, receive: Receive) -> bytes:
+        """The body, within the workspace's budget of body bytes (a body over the size limit
+        spends the limit: that much was read)."""
+        budget, limit = self.services.body_budget, self.services.settings.max_body_bytes
+        budget.require(principal.workspace_key)
+        try:
+            body = await read_body(exchange, receive, limit)
+        except PayloadTooLarge:
+            budget.spend(principal.workspace_key, limit)
+            raise
+        budget.spend(principal.workspace_key, len(body))
+        return body
+
     def _prepare(self, exchange: Exchange, principal: Principal, body: bytes) -> Operation:
         """Parse the body and the document, pick the operation. A document the cache does not
         know is parsed and validated only if the workspace's `read` quota is not known to be
@@ -195,7 +215,7 @@ class GraphQLEndpoint:
         prepared = services.documents.lookup(query)
         new = prepared is None
         if prepared is None:
-            services.limiter.refuse_if_exhausted(principal)
+            services.limiter.refuse_if_exhausted(principal, paying_actions(query))
             workspace = principal.workspace_key
             services.validation_budget.require(workspace)
             started = time.perf_counter()
@@ -288,6 +308,24 @@ class GraphQLEndpoint:
         if headers or principal is None:
             return headers
         return await self.services.limiter.peek_headers(principal)
+
+
+# The first word of a document, past white space, commas, a byte order mark and comments.
+_FIRST_WORD = re.compile(r"(?:[\s,\ufeff]+|#[^\n\r]*)*([A-Za-z_]+)?")
+
+
+_PEEK = 1024
+
+
+def paying_actions(query: str) -> tuple[str, ...]:
+    """The quotas that pay for parsing a document the cache does not know, told from its first
+    word: a mutation's (`book` or `write`: it is refused before parsing only when both are used
+    up), else `read` — what a refused document is charged, and what every query but analytics
+    spends (docs/limits.md)."""
+    found = _FIRST_WORD.match(query, 0, _PEEK)  # a longer run of comments: `read`
+    if found is not None and found.group(1) == "mutation":
+        return (BOOK, WRITE)
+    return (READ,)
 
 
 def parse_request(body: bytes) -> tuple[str, dict[str, Any] | None, str | None]:

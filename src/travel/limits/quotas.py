@@ -64,20 +64,26 @@ class Quotas:
         # Windows this process saw used up, until they end: (workspace, action) -> usage.
         self._exhausted: dict[tuple[str, str], Usage] = {}
 
-    def refuse_if_exhausted(self, principal: Principal, action: str = READ) -> None:
-        """QuotaExceeded, at the cost of a dict look-up, while `action`'s window is known to be
-        used up (this process refused a request for it): what is checked before a new
-        document is parsed, so that a workspace over quota cannot make the service parse."""
-        key = (principal.workspace_key, action)
-        usage = self._exhausted.get(key)
-        if usage is None:
-            return
+    def refuse_if_exhausted(self, principal: Principal, actions: tuple[str, ...]) -> None:
+        """QuotaExceeded, at the cost of a dict look-up, while every one of `actions` is known
+        to be used up in its window (this process refused a request for it): what is checked
+        before a new document is parsed, so that a workspace over quota cannot make the service
+        parse (docs/decisions/0086-resource-bounds.md)."""
         now = time.time()
-        if usage.ends_at <= now:
-            del self._exhausted[key]
-            return
-        metrics.RATE_LIMITED.labels(action).inc()
-        raise QuotaExceeded(usage, now)
+        known = []
+        for action in actions:
+            key = (principal.workspace_key, action)
+            usage = self._exhausted.get(key)
+            if usage is None:
+                return
+            if usage.ends_at <= now:
+                del self._exhausted[key]
+                return
+            known.append(usage)
+        if known:
+            binding = max(known, key=lambda u: u.ends_at)
+            metrics.RATE_LIMITED.labels(binding.action).inc()
+            raise QuotaExceeded(binding, now)
 
     async def peek_headers(self, principal: Principal) -> dict[str, str]:
         """The `read` quota's headers, spending nothing (for requests refused before a
