@@ -71,3 +71,20 @@ def test_names_are_stored_in_normal_form_c(server: LiveServer, module_tenant: Te
     host = module_tenant.keys["host"]
     created = data(server, host, PROVIDER, {"input": {"name": "Bele\u0301m", "type": "HOST"}})
     assert created["createTravelProvider"]["name"] == "Bel\u00e9m"
+
+
+def test_a_search_in_another_normal_form_finds_the_name(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    """Typed with a combining accent, "Bele\u0301m" finds what was stored as "Belém"."""
+    host = module_tenant.keys["host"]
+    provider = api_provider(server, host)
+    created = data(
+        server,
+        host,
+        create_listing_mutation("TOUR"),
+        {"input": listing_input("TOUR", provider, name="Torre de Bel\u00e9m at dawn")},
+    )
+    query = "query ($f: TravelListingFilterInput) { travelTours(filter: $f) { id } }"
+    found = data(server, host, query, {"f": {"text": "bele\u0301m dawn"}})["travelTours"]
+    assert {"id": created["createTravelTour"]["id"]} in found

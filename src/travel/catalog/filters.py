@@ -12,6 +12,7 @@ from travel.catalog.inputs import ListingFilterInput, ProviderFilterInput
 from travel.errors import InvalidInput
 from travel.kernel.ids import try_parse_id
 from travel.kernel.kinds import ListingKind
+from travel.kernel.text import cleaned as clean_text
 from travel.money import currency_code
 
 MAX_TEXT = 200
@@ -62,7 +63,7 @@ def words(value: str | None) -> tuple[str, ...]:
     value = value or ""
     if len(value) > MAX_TEXT:
         raise _invalid("text", f"must be at most {MAX_TEXT} characters")
-    found = tuple(dict.fromkeys(value.lower().split()))
+    found = tuple(dict.fromkeys(clean_text(value).lower().split()))
     if len(found) > MAX_WORDS:
         raise _invalid("text", f"may have at most {MAX_WORDS} words")
     return found
@@ -121,7 +122,7 @@ def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter
     stay = ListingKind(kind).is_stay
     low, high = _prices(given)
     provider_id, unknown_provider = _provider(given.provider_id)
-    location = (given.location or "").strip().lower()
+    location = clean_text(given.location or "").lower()
     if len(location) > MAX_TEXT:
         raise _invalid("location", f"must be at most {MAX_TEXT} characters")
     currency = given.currency
