@@ -70,16 +70,19 @@ ATTACKS: dict[str, Body] = {
 
 def _attacker(url: str, key: str, attack: str, seconds: float, first: int, out: Any) -> None:
     os.nice(19)  # another machine's clients: their CPU must not slow the neighbour's client
-    body, statuses = ATTACKS[attack], [0, 0]
+    body, statuses, refused = ATTACKS[attack], [0, 0], []
     deadline = time.monotonic() + seconds
     with httpx.Client(timeout=60) as client:
         n = first
         while time.monotonic() < deadline:
+            started = time.perf_counter()
             response = client.post(url, json=body(n), headers={"Authorization": f"Bearer {key}"})
+            if response.status_code == 429:
+                refused.append(time.perf_counter() - started)
             statuses[0] += 1
             statuses[1] += response.status_code >= 500
             n += 2
-    out.put(statuses)
+    out.put((statuses, refused))
 
 
 def neighbour(url: str, key: str, listing: str, seconds: float) -> list[float]:
@@ -153,17 +156,20 @@ def main() -> None:
             sampler.start()
             time.sleep(1.0)
             loaded = neighbour(graphql, key, listing, args.seconds - 2)
-            statuses = [queue.get() for _ in attackers]
+            reports = [queue.get() for _ in attackers]
             for finished in attackers:
                 finished.join()
             stop.set()
             sampler.join()
-            sent = sum(s[0] for s in statuses)
-            errors = sum(s[1] for s in statuses)
+            sent = sum(statuses[0] for statuses, _ in reports)
+            errors = sum(statuses[1] for statuses, _ in reports)
+            refused = [took for _, times in reports for took in times]
+            answered = f"{_p(refused, 0.5):.2f} ms" if refused else "none"
             ratio = statistics.median(loaded) / statistics.median(unloaded)
             print(
                 f"{attack:10} neighbour p50 {_p(loaded, 0.5):.2f} ms ({ratio:.2f}x unloaded), "
-                f"p99 {_p(loaded, 0.99):.2f} ms; {sent} attacking requests, {errors} 5xx; "
+                f"p99 {_p(loaded, 0.99):.2f} ms; {sent} attacking requests, {errors} 5xx, "
+                f"{len(refused)} refused 429 (p50 {answered}, seen by the attacker); "
                 f"RSS {' '.join(f'{r:.0f}' for r in rss[:: max(1, len(rss) // 8)])} MB"
             )
         print(f"RSS at the end: {rss_mb(server.pid):.0f} MB")
