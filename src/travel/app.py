@@ -38,8 +38,8 @@ from travel.graphql.text import NoControlCharacters
 from travel.http.accept import accept_weights
 from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
+from travel.limits.budgets import BodyBudget, ValidationBudget
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
-from travel.limits.validation import BodyBudget, ValidationBudget
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, SettingsError, get_settings

@@ -208,8 +208,9 @@ class GraphQLEndpoint:
 
     def _prepare(self, exchange: Exchange, principal: Principal, body: bytes) -> Operation:
         """Parse the body and the document, pick the operation. A document the cache does not
-        know is parsed and validated only if the workspace's `read` quota is not known to be
-        used up and its validation budget allows (docs/decisions/0086-resource-bounds.md)."""
+        know is parsed and validated only if the quota that pays for it is not known to be used
+        up (`paying_actions`) and the workspace's validation budget allows
+        (docs/decisions/0086-resource-bounds.md)."""
         services = self.services
         query, variables, operation_name = parse_request(body)
         prepared = services.documents.lookup(query)
@@ -310,10 +311,9 @@ class GraphQLEndpoint:
         return await self.services.limiter.peek_headers(principal)
 
 
-# The first word of a document, past white space, commas, a byte order mark and comments.
+# The first word of a document, past white space, commas, a byte order mark and comments, looked
+# for in its first _PEEK characters.
 _FIRST_WORD = re.compile(r"(?:[\s,\ufeff]+|#[^\n\r]*)*([A-Za-z_]+)?")
-
-
 _PEEK = 1024
 
 

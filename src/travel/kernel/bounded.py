@@ -1,5 +1,5 @@
-"""A least-recently-used map bounded in entries *and* in bytes: what every in-process cache that
-a caller can fill is built on (docs/limits.md, "Memory").
+"""A least-recently-used map bounded in entries *and* in bytes: what the in-process caches that a
+caller can fill with entries of any size are built on (docs/limits.md, "Every bound").
 
 Sizes are estimates made by the owner (`sizeof`), once per entry when it is stored; an entry
 larger than the whole budget is not stored. The caches report themselves to `/metrics`
@@ -62,15 +62,8 @@ class BoundedCache(Generic[K, V]):
         self.bytes -= entry[1]
         return entry[0]
 
-    def clear(self) -> None:
-        self._entries.clear()
-        self.bytes = 0
-
     def __len__(self) -> int:
         return len(self._entries)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._entries
 
 
 def caches() -> Iterator[BoundedCache[object, object]]:
