@@ -31,7 +31,7 @@ def test_every_kind_has_its_listings(page: Page, web: WebApp) -> None:
         ("Tours", "30 tours"),
         ("Activities", "30 activities"),
         ("Events", "30 events"),
-        ("Transport", "30 transport"),
+        ("Transport", "30 departures"),
     ):
         choose_kind(page, tab)
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
@@ -97,6 +97,22 @@ def test_pages_move_through_the_results(page: Page, web: WebApp) -> None:
     assert not set(first_page) & set(second_page)
     page.go_back()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
+
+
+def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
+    page: Page, web: WebApp
+) -> None:
+    sign_in_as(page, web, "traveler", path="/?kind=stays&skip=999")
+    expect(page.get_by_text("This page is past the last of 30 results.")).to_be_visible()
+    expect(page.get_by_text("0–999 of 30")).to_have_count(0)
+    expect(page.get_by_text("No stays match this search.")).to_have_count(0)
+    page.get_by_role("button", name="Back to the first page").click()
+    expect(page.get_by_text("1–12 of 30")).to_be_visible()
+    assert _query(page).get("skip", ["0"]) == ["0"]
+    # Everything on one page: no pager at all.
+    page.goto(web.url + "/?kind=stays&q=zzzz-nothing")
+    expect(page.get_by_text("No stays match this search.")).to_be_visible()
+    expect(page.get_by_role("navigation", name=re.compile("pages"))).to_have_count(0)
 
 
 def test_nothing_found_and_a_bad_search_are_explained(

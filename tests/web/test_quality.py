@@ -118,6 +118,12 @@ def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, conso
         page.keyboard.press("Enter")
         expect(page.get_by_role("heading", name="Host tools")).to_be_visible()
         expect(page.get_by_role("navigation", name="Main")).to_be_hidden()  # closed on arrival
+        # Escape closes it again, focus back on its button.
+        page.get_by_role("button", name="Menu").click()
+        expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+        expect(page.get_by_role("button", name="Menu")).to_be_focused()
 
 
 def test_favicon_and_explorer(desktop: Page, web: WebApp) -> None:

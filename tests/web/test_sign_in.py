@@ -47,7 +47,10 @@ def test_a_pasted_key_signs_in_and_a_bad_one_is_explained(
 ) -> None:
     console.expected.append("status of 401")  # the bad key's answer
     sign_in_with_key(page, web, "trv_not_a_real_key", ok=False)
-    expect(page.get_by_role("alert").or_(page.locator(".notice"))).to_contain_text("sign in again")
+    # A key just pasted was not accepted: no session ever began, so none "has ended".
+    refusal = page.get_by_role("alert").or_(page.locator(".notice")).first
+    expect(refusal).to_contain_text("This API key was not accepted")
+    expect(page.get_by_text("Your session has ended")).to_have_count(0)
     sign_in_with_key(page, web, web.keys["host"])
     assert nav_labels(page) == MENUS["host"]
     # Reloading keeps the session (this tab's storage), without the key in the URL.

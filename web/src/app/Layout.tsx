@@ -1,5 +1,5 @@
 // The frame of every page: skip link, header with what the signed-in person may use, main.
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSession, type Permission } from "../auth/session";
 
@@ -40,6 +40,19 @@ export function Layout({ children }: { children: ReactNode }) {
     if (member) main.current?.focus({ preventScroll: true });
   }, [member]);
 
+  // Escape closes the open menu (a phone's) and gives focus back to its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [open]);
+
   const items = NAV.filter((item) => item.needs.some((p) => can(p)));
   const active = (href: string) => (href === "/" ? location === "/" : location.startsWith(href));
   return (
@@ -58,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 className="menu-button"
+                ref={menuButton}
                 aria-expanded={open}
                 aria-controls="site-nav"
                 onClick={() => setOpen(!open)}

@@ -4,7 +4,7 @@ import type { Client } from "@urql/core";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { Provider as UrqlProvider } from "urql";
 import { createClient } from "../api/client";
-import { sentence } from "../api/errors";
+import { hasCode, sentence } from "../api/errors";
 import { graphql } from "../gql";
 import type { ViewerQuery } from "../gql/graphql";
 import { clearCredential, loadCredential, saveCredential, type Credential } from "./storage";
@@ -45,6 +45,13 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+// What a credential that was just entered and refused (401) means, by where it came from.
+const NOT_ACCEPTED: Record<Credential["source"], string> = {
+  key: "This API key was not accepted. Check that you pasted all of it, and that it has not been revoked or expired.",
+  oidc: "Your single sign-on was not accepted by this workspace. Try signing in again, or ask your administrator.",
+  demo: "The demo key was not accepted. Restart the demo and try again.",
+};
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>(() => {
     const stored = loadCredential();
@@ -57,7 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const verify = useCallback(
-    async (credential: Credential): Promise<string | null> => {
+    // `fresh`: a credential just entered (not one kept from earlier in this tab), so a refusal
+    // says it was not accepted, not that a session ended.
+    async (credential: Credential, fresh = false): Promise<string | null> => {
       const client = createClient({
         credential: credential.token,
         onUnauthenticated: () => signOut("Your session has ended. Please sign in again."),
@@ -65,7 +74,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const result = await client.query(ViewerDocument, {}, { requestPolicy: "network-only" }).toPromise();
       if (result.error || !result.data) {
         clearCredential();
-        const problem = sentence(result.error) ?? "We could not check this credential.";
+        const refused = fresh && hasCode(result.error, "UNAUTHENTICATED");
+        const problem = refused
+          ? NOT_ACCEPTED[credential.source]
+          : (sentence(result.error) ?? "We could not check this credential.");
         setState({ status: "signed-out", notice: problem });
         return problem;
       }
@@ -91,7 +103,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       can: (permission) => granted.has(permission),
       signIn: (credential) => {
         setState({ status: "checking", credential });
-        return verify(credential);
+        return verify(credential, true);
       },
       signOut,
     };

@@ -1,4 +1,5 @@
-// Previous / next over skip-take lists, with "x–y of total" from the list's Count query.
+// Previous / next over skip-take lists, with "x–y of total" from the list's Count query. Nothing
+// when everything fits on the first page; past the last page (a link with ?skip=999), a way back.
 type Props = {
   skip: number;
   take: number;
@@ -9,7 +10,19 @@ type Props = {
 };
 
 export function Pagination({ skip, take, shown, total, onChange, label }: Props) {
-  if (!total) return null;
+  if (!total || (skip === 0 && total <= take)) return null;
+  if (shown === 0 && skip >= total) {
+    return (
+      <nav className="pagination" aria-label={`${label} pages`}>
+        <span>
+          This page is past the last of {total} {total === 1 ? "result" : "results"}.
+        </span>
+        <button type="button" className="button secondary" onClick={() => onChange(0)}>
+          Back to the first page
+        </button>
+      </nav>
+    );
+  }
   const first = shown === 0 ? 0 : skip + 1;
   const last = skip + shown;
   return (

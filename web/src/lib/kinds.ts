@@ -8,17 +8,18 @@ export type KindInfo = {
   slug: string; // in URLs
   label: string; // plural, in menus
   singular: string;
+  plural: string; // counted: "30 departures"
   /** Stays are booked for nights [checkIn, checkOut); everything else for one date. */
   nights: boolean;
   unit: string; // what the price is per
 };
 
 export const KINDS: KindInfo[] = [
-  { kind: "PROPERTY", slug: "stays", label: "Stays", singular: "stay", nights: true, unit: "night" },
-  { kind: "TOUR", slug: "tours", label: "Tours", singular: "tour", nights: false, unit: "person" },
-  { kind: "ACTIVITY", slug: "activities", label: "Activities", singular: "activity", nights: false, unit: "person" },
-  { kind: "EVENT", slug: "events", label: "Events", singular: "event", nights: false, unit: "person" },
-  { kind: "TRIP", slug: "transport", label: "Transport", singular: "departure", nights: false, unit: "person" },
+  { kind: "PROPERTY", slug: "stays", label: "Stays", singular: "stay", plural: "stays", nights: true, unit: "night" },
+  { kind: "TOUR", slug: "tours", label: "Tours", singular: "tour", plural: "tours", nights: false, unit: "person" },
+  { kind: "ACTIVITY", slug: "activities", label: "Activities", singular: "activity", plural: "activities", nights: false, unit: "person" },
+  { kind: "EVENT", slug: "events", label: "Events", singular: "event", plural: "events", nights: false, unit: "person" },
+  { kind: "TRIP", slug: "transport", label: "Transport", singular: "departure", plural: "departures", nights: false, unit: "person" },
 ];
 
 export function kindInfo(kind: Kind): KindInfo {
@@ -31,4 +32,9 @@ export function kindFromSlug(slug: string | undefined): KindInfo | undefined {
 
 export function listingPath(kind: Kind, id: string): string {
   return `/${kindInfo(kind).slug}/${encodeURIComponent(id)}`;
+}
+
+/** `text` with its first letter in capitals: a kind's name starting a sentence. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

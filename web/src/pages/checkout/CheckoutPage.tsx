@@ -11,7 +11,7 @@ import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
 import type { CreateBookingMutation } from "../../gql/graphql";
 import { addDays, daysBetween, formatDay, isDay } from "../../lib/dates";
-import { kindFromSlug, listingPath, type KindInfo } from "../../lib/kinds";
+import { capitalized, kindFromSlug, listingPath, type KindInfo } from "../../lib/kinds";
 import { formatMoney, multiply } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { fixedDate, ListingDocument, listingOf, listingVariables } from "../listing/listing";
@@ -106,7 +106,7 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
       <div className="checkout-card">
         <h2>{listing.name}</h2>
         <p className="muted">
-          {kind.singular} in {listing.location} · by {listing.provider.name}
+          {capitalized(kind.singular)} in {listing.location} · by {listing.provider.name}
         </p>
         <dl className="summary">
           <div>

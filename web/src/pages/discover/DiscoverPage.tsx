@@ -207,14 +207,14 @@ function Results({ search, onPage }: { search: Search; onPage: (skip: number) =>
     // While a new search runs, the previous results stay, dimmed (urql keeps them).
     <div className={`results ${fetching ? "stale" : ""}`} id="results" tabIndex={-1} aria-busy={fetching}>
       <div className="results-head">
-        <h2>{total == null ? search.kind.label : `${total} ${total === 1 ? search.kind.singular : search.kind.label.toLowerCase()}`}</h2>
+        <h2>{total == null ? search.kind.label : `${total} ${total === 1 ? search.kind.singular : search.kind.plural}`}</h2>
         {fetching && <Loading label="Updating…" />}
       </div>
       {data && !fetching && <p className="results-summary">{summaryOf(search)}</p>}
       {error && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
       {!error && !listings && fetching && <Loading label={`Finding ${search.kind.label.toLowerCase()}…`} />}
-      {listings && listings.length === 0 && (
-        <Empty title={`No ${search.kind.label.toLowerCase()} match this search.`}>
+      {listings && listings.length === 0 && !total && (
+        <Empty title={`No ${search.kind.plural} match this search.`}>
           <p>Try other dates, fewer guests or fewer filters.</p>
         </Empty>
       )}

@@ -9,7 +9,7 @@ import { KindIcon } from "../../components/KindIcon";
 import { hueOf } from "../../components/ListingCard";
 import { Empty, ErrorBox, Loading } from "../../components/states";
 import { addDays, daysBetween, firstOfMonth, formatDateTime, formatDay, isDay, lastOfMonth, todayUtc } from "../../lib/dates";
-import { kindFromSlug, type KindInfo } from "../../lib/kinds";
+import { capitalized, kindFromSlug, type KindInfo } from "../../lib/kinds";
 import { formatMoney, multiply } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
@@ -215,8 +215,4 @@ function BookingPanel({ listing, kind, choice, onChange }: PanelProps) {
       )}
     </form>
   );
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
