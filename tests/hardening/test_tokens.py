@@ -195,29 +195,15 @@ def test_the_last_good_keys_are_kept_while_the_provider_hangs(
 
 @pytest.mark.parametrize("body", [b"[]", b'"keys"', b"{not json", b'{"keys": 7}'])
 def test_a_key_set_that_is_not_one_is_an_outage_not_a_500(
-    settings: Settings, server: LiveServer, issuer: Issuer, module_tenant: Tenant, body: bytes
+    settings: Settings, server: LiveServer, module_tenant: Tenant, body: bytes
 ) -> None:
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-    class Odd(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    odd = ThreadingHTTPServer(("127.0.0.1", 0), Odd)
-    threading.Thread(target=odd.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{odd.server_address[1]}/jwks"
-    live = LiveServer(dataclasses.replace(settings, oidc_jwks_url=url)).start()
+    provider = Issuer()
+    provider.answer = body
+    live = LiveServer(dataclasses.replace(settings, oidc_jwks_url=provider.jwks_url)).start()
     try:
-        answer = post(live, issuer.token("someone", module_tenant.id), "{ __typename }")
+        answer = post(live, provider.token("someone", module_tenant.id), "{ __typename }")
         assert answer.status_code == 503, answer.text
         assert error_codes(answer) == ["SERVICE_UNAVAILABLE"]
     finally:
         live.stop()
-        odd.shutdown()
+        provider.stop()

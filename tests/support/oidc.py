@@ -25,6 +25,8 @@ class Issuer:
         self.fetches = 0
         # While set, the key set's address accepts and never answers (a hanging provider).
         self.hanging = threading.Event()
+        # While set, the key set's address answers these bytes instead of its keys.
+        self.answer: bytes | None = None
         self.add_key("RS256")
         self.add_key("ES256")
         issuer = self
@@ -35,7 +37,7 @@ class Issuer:
                 if issuer.hanging.is_set():
                     time.sleep(3600)  # a daemon thread: gone with the test process
                     return
-                body = json.dumps(issuer.jwks()).encode()
+                body = issuer.answer or json.dumps(issuer.jwks()).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
