@@ -157,7 +157,6 @@ class DocumentCache:
         self._entries: BoundedCache[str, PreparedDocument] = BoundedCache(
             "documents", size, max_bytes, lambda _, prepared: prepared.size
         )
-        self._evicted = 0  # bytes evicted since the last collection
         self._refused: BoundedCache[bytes, PreparedDocument] = BoundedCache(
             "refused_documents", refused_size, refused_bytes, lambda _, prepared: prepared.size
         )
@@ -190,28 +189,26 @@ class DocumentCache:
         if prepared.errors or prepared.size > self.max_entry_bytes:
             return
         entries = self._entries
-        before = entries.bytes
-        if entries.put(query, prepared):
-            self._evicted += before + prepared.size - entries.bytes
-        if self._evicted > entries.max_bytes // 4:
+        entries.put(query, prepared)
+        if entries.evicted > entries.max_bytes // 4:
             # An evicted document's compiled plans hold reference cycles, freed only by a full
             # collection, which the service's thresholds make rare (app.settle_heap): without
             # this, a stream of new documents grew memory 15 KB a document past the budget.
-            self._evicted = 0
+            entries.evicted = 0
             gc.collect()
 
     def _prepare(self, query: str) -> PreparedDocument:
         if self.max_chars is not None and len(query) > self.max_chars:
             # Refused before the lexer reads it: a megabyte of comment takes 130 ms to skip.
             error = GraphQLError(f"Document longer than the maximum of {self.max_chars} characters")
-            return _refused(query, [error])
+            return _refused([error])
         try:
             document = parse(query, max_tokens=self.max_tokens)
         except GraphQLError as error:
-            return _refused(query, [error])
+            return _refused([error])
         errors = validate(self.schema, document, self.rules, max_errors=self.max_errors)
         if errors:
-            return _refused(query, list(errors))
+            return _refused(list(errors))
         operations = {
             (d.name.value if d.name else None): d
             for d in document.definitions
@@ -244,7 +241,7 @@ def _digest(query: str) -> bytes:
     return hashlib.blake2b(query.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def _refused(query: str, errors: list[GraphQLError]) -> PreparedDocument:
+def _refused(errors: list[GraphQLError]) -> PreparedDocument:
     """A refused document as remembered: its errors' messages, codes and locations, nothing
     that holds its text or nodes."""
     kept = []

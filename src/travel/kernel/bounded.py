@@ -31,6 +31,7 @@ class BoundedCache(Generic[K, V]):
         self._sizeof = sizeof
         self._entries: dict[K, tuple[V, int]] = {}  # in order of use, the least recent first
         self.bytes = 0
+        self.evicted = 0  # bytes evicted to make room, for the owner to read and reset
         _CACHES.add(self)  # type: ignore[arg-type]
 
     def get(self, key: K) -> V | None:
@@ -49,8 +50,9 @@ class BoundedCache(Generic[K, V]):
         self.pop(key)
         entries = self._entries
         while entries and (len(entries) >= self.max_entries or self.bytes + size > self.max_bytes):
-            oldest = next(iter(entries))
-            self.bytes -= entries.pop(oldest)[1]
+            oldest_size = entries.pop(next(iter(entries)))[1]
+            self.bytes -= oldest_size
+            self.evicted += oldest_size
         entries[key] = (value, size)
         self.bytes += size
         return True
