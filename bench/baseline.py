@@ -25,7 +25,6 @@ from travel.bookings import service as bookings
 from travel.bookings.inputs import BookingInput
 from travel.bookings.seen import SeenListings
 from travel.catalog import repository as catalog
-from travel.catalog.filters import ListingFilter
 from travel.catalog.records import ListingRecord, ProviderRecord
 from travel.db.engine import Engines, create_engines
 from travel.db.session import tenant_transaction
@@ -90,9 +89,7 @@ class Baseline:
     async def listings(self, kind: ListingKind, take: int, with_provider: bool) -> dict[str, Any]:
         root = kind.list_query
         async with tenant_transaction(self.engines, self.ws, write=False) as session:
-            rows = await catalog.list_listings(
-                session, self.ws, kind, Page(0, take), ListingFilter()
-            )
+            rows = await catalog.list_listings(session, self.ws, kind, Page(0, take))
             if not with_provider:
                 return {"data": {root: [{"id": str(x.id), "name": x.name} for x in rows]}}
             providers = await catalog.providers_by_id(

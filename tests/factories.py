@@ -113,7 +113,8 @@ def create_listing(
 ) -> uuid.UUID:
     """A provider (unless given) and a listing of `kind`, inserted directly: set-up for tests
     of other domains (the catalog's own tests create listings through GraphQL)."""
-    from travel.catalog.models import Listing, Provider
+    from travel.catalog.models import Provider
+    from travel.catalog.repository import insert_listing
     from travel.db.session import tenant_transaction
 
     async def insert() -> uuid.UUID:
@@ -140,10 +141,8 @@ def create_listing(
                 "capacity": None if kind == "PROPERTY" else 10,
             }
             values.update(fields)
-            listing = Listing(workspace_id=workspace.id, provider_id=pid, kind=kind, **values)
-            session.add(listing)
-            await session.flush()
-            return listing.id
+            # The catalog's own insert: the listing's words join the search vocabulary.
+            return (await insert_listing(session, workspace.id, pid, kind, values)).id
 
     return server.run(insert())
 

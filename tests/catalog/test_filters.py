@@ -86,7 +86,7 @@ ALL = ["Sea-view loft", "Garden studio", "Old town suite", "Capsule 100%"]
         ({"text": "old town"}, ["Garden studio", "Old town suite"]),
         ({"text": "town quiet"}, ["Garden studio"]),
         ({"text": "100%"}, ["Capsule 100%"]),
-        ({"text": "%"}, ["Capsule 100%"]),
+        ({"text": "%"}, ALL),  # no word in it: no text condition (decision 0088)
         ({"text": "a_p"}, ["Capsule 100%"]),
         ({"text": "a_"}, ["Capsule 100%"]),
         ({"text": "nowhere"}, []),

@@ -8,15 +8,24 @@ from datetime import date
 from decimal import Decimal
 
 from travel.catalog.availability import MAX_RANGE_DAYS
-from travel.catalog.inputs import ListingFilterInput, ProviderFilterInput
+from travel.catalog.inputs import (
+    ListingConditions,
+    ListingFilterInput,
+    NearInput,
+    ProviderFilterInput,
+    SearchFilterInput,
+)
+from travel.catalog.rules import MAX_AMENITY
 from travel.errors import InvalidInput
 from travel.kernel.ids import try_parse_id
 from travel.kernel.kinds import ListingKind
 from travel.kernel.text import cleaned as clean_text
 from travel.money import currency_code
+from travel.search.words import words as fold_words
 
 MAX_TEXT = 200
 MAX_WORDS = 10
+MAX_RADIUS_KM = 1_000.0
 MAX_PRICE = Decimal(10**12)  # any listing's price is below it, in every currency
 _DATES = ("available_from", "available_to")
 
@@ -30,9 +39,19 @@ class DateWindow:
 
 
 @dataclass(frozen=True, slots=True)
+class Near:
+    """Within `radius_km` of a point (WGS84 degrees)."""
+
+    latitude: float
+    longitude: float
+    radius_km: float
+
+
+@dataclass(frozen=True, slots=True)
 class ListingFilter:
     """Every condition a listing must meet; None (or empty) means "any"."""
 
+    # Folded words of the text (travel.search.words), matched by the database's search engine.
     words: tuple[str, ...] = ()
     location: str | None = None
     min_price: Decimal | None = None
@@ -44,6 +63,9 @@ class ListingFilter:
     matches_nothing: bool = False
     window: DateWindow | None = None
     guests: int | None = None
+    near: Near | None = None
+    amenities: tuple[str, ...] = ()  # folded, each matched whole
+    kinds: tuple[str, ...] = ()  # travelSearch: any of these kinds (empty: every kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +81,7 @@ def _invalid(field: str, problem: str) -> InvalidInput:
 
 
 def words(value: str | None) -> tuple[str, ...]:
-    """The lower-cased words of `text`: each must appear in the name or the description."""
+    """The lower-cased words of a provider filter's `text`: each must appear in the name."""
     value = value or ""
     if len(value) > MAX_TEXT:
         raise _invalid("text", f"must be at most {MAX_TEXT} characters")
@@ -69,13 +91,51 @@ def words(value: str | None) -> tuple[str, ...]:
     return found
 
 
+def search_words(value: str | None) -> tuple[str, ...]:
+    """The folded words of a listing search's `text` (travel.search.words), at most 10."""
+    value = value or ""
+    if len(value) > MAX_TEXT:
+        raise _invalid("text", f"must be at most {MAX_TEXT} characters")
+    found = tuple(dict.fromkeys(fold_words(clean_text(value))))
+    if len(found) > MAX_WORDS:
+        raise _invalid("text", f"may have at most {MAX_WORDS} words")
+    return found
+
+
+def _near(given: NearInput | None) -> Near | None:
+    if given is None:
+        return None
+    if not -90 <= given.latitude <= 90:
+        raise InvalidInput("near.latitude", "$near.latitude must be between -90 and 90")
+    if not -180 <= given.longitude <= 180:
+        raise InvalidInput("near.longitude", "$near.longitude must be between -180 and 180")
+    if not 0 < given.radius_km <= MAX_RADIUS_KM:
+        raise InvalidInput(
+            "near.radius_km", f"$near.radiusKm must be more than 0 and at most {MAX_RADIUS_KM:g}"
+        )
+    return Near(float(given.latitude), float(given.longitude), float(given.radius_km))
+
+
+def _amenities(given: list[str] | None) -> tuple[str, ...]:
+    items = given or []
+    if len(items) > MAX_WORDS:
+        raise _invalid("amenities", f"may list at most {MAX_WORDS} items")
+    found = []
+    for item in items:
+        name = clean_text(item).lower()
+        if not name or len(name) > MAX_AMENITY:
+            raise _invalid("amenities", f"items must be 1 to {MAX_AMENITY} characters")
+        found.append(name)
+    return tuple(dict.fromkeys(found))
+
+
 def _rating(value: float | None) -> float | None:
     if value is not None and not 0 <= value <= 5:
         raise _invalid("min_rating", "must be between 0 and 5")
     return None if value is None else float(value)
 
 
-def _prices(given: ListingFilterInput) -> tuple[Decimal | None, Decimal | None]:
+def _prices(given: ListingConditions) -> tuple[Decimal | None, Decimal | None]:
     low, high = given.min_price, given.max_price
     for name, value in (("min_price", low), ("max_price", high)):
         if value is not None and value < 0:
@@ -111,15 +171,20 @@ def _provider(value: str | None) -> tuple[uuid.UUID | None, bool]:
     return parsed, parsed is None
 
 
-def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter:
-    """The filter a `TravelListingFilterInput` asks for, or VALIDATION_ERROR naming the field."""
+def listing_filter(given: ListingConditions | None, kind: str | None) -> ListingFilter:
+    """The filter a `TravelListingFilterInput` asks for (`kind` None: a
+    `TravelSearchFilterInput`, whose search's text is read apart), or VALIDATION_ERROR naming
+    the field."""
     if given is None:
         return ListingFilter()
     guests = given.guests
     if guests is not None and guests < 1:
         raise _invalid("guests", "must be at least 1")
     dated = given.available_from is not None or given.available_to is not None
-    stay = ListingKind(kind).is_stay
+    kinds = tuple(dict.fromkeys(given.kinds or ())) if isinstance(given, SearchFilterInput) else ()
+    # A window's end is a stay's check-out: a search over kinds reads it as a stay's only when
+    # it names stays alone (for the other kinds the last date is included).
+    stay = ListingKind(kind).is_stay if kind else kinds == (ListingKind.PROPERTY.value,)
     low, high = _prices(given)
     provider_id, unknown_provider = _provider(given.provider_id)
     location = clean_text(given.location or "").lower()
@@ -127,7 +192,7 @@ def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter
         raise _invalid("location", f"must be at most {MAX_TEXT} characters")
     currency = given.currency
     return ListingFilter(
-        words=words(given.text),
+        words=search_words(given.text) if isinstance(given, ListingFilterInput) else (),
         location=location or None,
         min_price=low,
         max_price=high,
@@ -141,6 +206,9 @@ def listing_filter(given: ListingFilterInput | None, kind: str) -> ListingFilter
             else None
         ),
         guests=guests,
+        near=_near(given.near),
+        amenities=_amenities(given.amenities),
+        kinds=kinds,
     )
 
 

@@ -31,6 +31,8 @@ class ListingInput:
     description: str | None = None
     currency: str | None = "USD"
     amenities: list[str] | None = None
+    latitude: float | None = None
+    longitude: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,10 +89,9 @@ CREATE_INPUTS: dict[ListingKind, type[ListingInput]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ListingFilterInput:
-    """`TravelListingFilterInput` (decision 0011)."""
+class ListingConditions:
+    """What `TravelListingFilterInput` and `TravelSearchFilterInput` share (decision 0011)."""
 
-    text: str | None = None
     location: str | None = None
     min_price: Decimal | None = None
     max_price: Decimal | None = None
@@ -100,6 +101,32 @@ class ListingFilterInput:
     available_from: date | None = None
     available_to: date | None = None
     guests: int | None = None
+    near: NearInput | None = None
+    amenities: list[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ListingFilterInput(ListingConditions):
+    """`TravelListingFilterInput`: the text is one of its conditions."""
+
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilterInput(ListingConditions):
+    """`TravelSearchFilterInput` (travelSearch takes its text as an argument): it may name
+    kinds."""
+
+    kinds: list[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NearInput:
+    """`TravelNearInput`: within `radius_km` of a point."""
+
+    latitude: float
+    longitude: float
+    radius_km: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,6 +58,11 @@ class Listing(TenantMixin, Base):
         Index("ix_listings_workspace_id_kind_occurs_on", "workspace_id", "kind", "occurs_on"),
         Index("ix_listings_workspace_id_kind_price_minor", "workspace_id", "kind", "price_minor"),
         Index("ix_listings_workspace_id_kind_rating", "workspace_id", "kind", "rating"),
+        # "near": a bounding box read along latitude, longitude checked in the same index
+        # (docs/decisions/0088-discovery.md).
+        Index(
+            "ix_listings_workspace_id_latitude_longitude", "workspace_id", "latitude", "longitude"
+        ),
     )
 
     kind: Mapped[str] = mapped_column(String(16))
@@ -85,3 +90,9 @@ class Listing(TenantMixin, Base):
     # EVENT: the UTC date it starts; TRIP: the UTC date it departs. The only date on which
     # they can be booked, kept as a date so availability filters compare dates portably.
     occurs_on: Mapped[date | None] = mapped_column(default=_occurs_on)
+    # WGS84 degrees, both or neither (travel.catalog.rules).
+    latitude: Mapped[float | None] = mapped_column(default=None)
+    longitude: Mapped[float | None] = mapped_column(default=None)
+    # PostgreSQL also has `search_document`, a stored tsvector generated from the text columns,
+    # and SQLite an FTS5 table kept by triggers: each database's own, made by revision 0008 and
+    # left out of the models (docs/decisions/0088-discovery.md).

@@ -51,6 +51,8 @@ class ListingRecord:
     arrives_at: datetime | None
     mode: str | None
     occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
+    latitude: float | None = None
+    longitude: float | None = None
     price: Decimal = field(init=False)  # price_minor in `currency`, made once per record
     # The provider, when the read that made the record joined it (pages and single listings);
     # otherwise the `provider` field loads it in a batch.

@@ -99,10 +99,25 @@ def provider_values(given: ProviderInput) -> Values:
     return {"name": name, "type": given.type}
 
 
+def coordinates(latitude: float | None, longitude: float | None) -> Values:
+    """WGS84 degrees, both or neither: latitude -90..90, longitude -180..180."""
+    if latitude is None and longitude is None:
+        return {"latitude": None, "longitude": None}
+    if latitude is None or longitude is None:
+        missing = "latitude" if latitude is None else "longitude"
+        raise _invalid(missing, "is required with $latitude and $longitude")
+    if not -90 <= latitude <= 90:
+        raise _invalid("latitude", "must be between -90 and 90")
+    if not -180 <= longitude <= 180:
+        raise _invalid("longitude", "must be between -180 and 180")
+    return {"latitude": float(latitude), "longitude": float(longitude)}
+
+
 def _common(given: ListingInput, price: Decimal, price_field: str, location: str | None) -> Values:
-    """The fields every kind shares (name, description, location, price, amenities)."""
+    """The fields every kind shares (name, description, location, price, amenities, where)."""
     currency = currency_code("USD" if given.currency is None else given.currency)
     return {
+        **coordinates(given.latitude, given.longitude),
         "name": text(given.name, "name"),
         "description": optional_text(given.description, "description", max_length=MAX_DESCRIPTION),
         "location": text(location, "location"),

@@ -18,6 +18,11 @@ from travel.errors import Forbidden, NotFound
 from travel.kernel.ids import parse_id, try_parse_id
 from travel.kernel.kinds import ListingKind
 from travel.pagination import Page
+from travel.search import repository as search_repository
+from travel.search import service as search_service
+from travel.search.sorting import Sort
+
+_ANY = ListingFilter()
 
 
 async def create_provider(
@@ -69,13 +74,19 @@ async def list_listings(
     page: Page,
     conditions: ListingFilter,
     *,
+    sort: Sort | None = None,
     provider: bool = True,
 ) -> list[ListingRecord]:
-    """A page of the workspace's listings of one kind (`provider`: with their providers)."""
+    """A page of the workspace's listings of one kind in `sort` order (default: oldest first),
+    `provider`: with their providers."""
     principal.require(Permission.READ)
-    return await repository.list_listings(
-        session, principal.workspace_id, kind, page, conditions, provider=provider
-    )
+    if conditions == _ANY and sort in (None, Sort.OLDEST):
+        return await repository.list_listings(
+            session, principal.workspace_id, kind, page, provider=provider
+        )
+    chosen = search_service.check_sort(sort or Sort.OLDEST, conditions)
+    search, _ = await search_service.plan(session, principal.workspace_id, conditions, (kind,))
+    return await search_repository.listings(session, search, chosen, page, provider=provider)
 
 
 async def count_listings(
@@ -83,7 +94,8 @@ async def count_listings(
 ) -> int:
     """How many listings of one kind `list_listings` finds over all pages."""
     principal.require(Permission.READ)
-    return await repository.count_listings(session, principal.workspace_id, kind, conditions)
+    search, _ = await search_service.plan(session, principal.workspace_id, conditions, (kind,))
+    return await search_repository.total(session, search)
 
 
 async def get_listing(

@@ -129,6 +129,7 @@ TENANT_TABLES: tuple[str, ...] = (
     "analytics_daily_sales",
     "analytics_daily_provider_sales",
     "analytics_stay_dates",
+    "search_terms",
 )
 
 

@@ -8,6 +8,7 @@ from travel.db.base import Base
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.favorites.models import Favorite
 from travel.idempotency.models import IdempotencyRecord
+from travel.search.models import SearchTerm
 
 __all__ = [
     "ApiKey",
@@ -23,6 +24,7 @@ __all__ = [
     "Member",
     "OutboxEvent",
     "Provider",
+    "SearchTerm",
     "StayDates",
     "WebhookAttempt",
     "WebhookDelivery",

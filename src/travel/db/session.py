@@ -230,6 +230,11 @@ class SerialConnection:
         assert self._connection is not None
         return self._connection
 
+    @property
+    def dialect(self) -> Dialect:
+        assert self._connection is not None
+        return self._connection.dialect
+
     @overload
     async def execute(
         self, statement: TypedReturnsRows[*_Ts], parameters: Any = None
@@ -275,6 +280,10 @@ class ScopedConnection(SerialConnection):
         self._dialect = engine.dialect
         # PostgreSQL: what each statement scopes itself to (a signed token, travel.db.scope)
         self.workspace = workspace
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._dialect
 
     async def _sqlalchemy(self) -> AsyncConnection:
         if self._connection is None:
@@ -529,6 +538,15 @@ def _converter(
 Reads = AsyncSession | SerialConnection
 """What read-only repository functions take: a request's read connection, or the session of
 the transaction they read in (a mutation reading its own writes)."""
+
+
+def dialect_of(reads: Reads) -> str:
+    """ "postgresql" or "sqlite": the database `reads` reads, for the few statements that are
+    each database's own (search: docs/decisions/0088-discovery.md)."""
+    if isinstance(reads, AsyncSession):
+        assert reads.bind is not None
+        return reads.bind.dialect.name
+    return reads.dialect.name
 
 
 async def open_reads(engines: Engines, workspace_id: WorkspaceId) -> ScopedConnection:

@@ -37,6 +37,17 @@ def _at(day: date, hour: int) -> datetime:
     return datetime.combine(day, time(hour), tzinfo=UTC)
 
 
+def _near(place: str, name: str) -> dict[str, float]:
+    """Coordinates a few hundred metres from `place`, the same for the same listing name (a
+    generator of its own, so the demo's other draws stay as they were)."""
+    latitude, longitude = data.COORDINATES[place]
+    jitter = random.Random(name)
+    return {
+        "latitude": round(latitude + jitter.uniform(-0.006, 0.006), 5),
+        "longitude": round(longitude + jitter.uniform(-0.006, 0.006), 5),
+    }
+
+
 def _city(rng: random.Random) -> tuple[str, str, str]:
     city = rng.choice(list(data.CITIES))
     country, areas = data.CITIES[city]
@@ -56,6 +67,7 @@ def stay(rng: random.Random, n: int) -> dict[str, Any]:
         "amenities": _pick(rng, data.STAY_AMENITIES, 3, 7),
         "max_guests": rng.choice((1, 2, 2, 2, 3, 4, 6)),
         "units": units,
+        **_near(area, name),
     }
 
 
@@ -77,6 +89,7 @@ def tour(rng: random.Random, n: int) -> dict[str, Any]:
         "amenities": _pick(rng, data.TOUR_AMENITIES, 1, 4),
         "capacity": rng.choice((8, 10, 12, 15, 20)),
         "duration_minutes": rng.choice((90, 120, 150, 180, 240)),
+        **_near(area, f"{city} {theme} tour"),
     }
 
 
@@ -90,6 +103,7 @@ def activity(rng: random.Random, n: int) -> dict[str, Any]:
         "amenities": _pick(rng, data.ACTIVITY_AMENITIES, 1, 4),
         "capacity": rng.choice((4, 6, 8, 10, 16)),
         "duration_minutes": rng.choice((60, 90, 120, 180)),
+        **_near(area, f"{what} in {city}"),
     }
 
 
@@ -105,6 +119,7 @@ def event(rng: random.Random, n: int, today: date) -> dict[str, Any]:
         "capacity": rng.choice((60, 120, 250, 500, 1500)),
         "starts_at": starts,
         "ends_at": starts + timedelta(hours=rng.choice((2, 3, 4))),
+        **_near(area, f"{what} — {city}"),
     }
 
 
@@ -122,6 +137,7 @@ def trip(rng: random.Random, n: int, today: date) -> dict[str, Any]:
         "departs_at": departs,
         "arrives_at": departs + timedelta(hours=hours),
         "mode": mode,
+        **_near(origin, f"{origin} → {destination}"),
     }
 
 

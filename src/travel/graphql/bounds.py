@@ -9,6 +9,8 @@ from travel.catalog.rules import MAX_AMENITIES
 from travel.graphql.cost import ListBounds
 from travel.kernel.kinds import KINDS
 from travel.money import EXPONENTS
+from travel.search.repository import RATING_BANDS
+from travel.search.service import MAX_BUCKETS, MAX_SUGGESTIONS, MAX_TOP
 
 _LISTINGS = ("TravelListing", *(kind.type_name for kind in KINDS))
 
@@ -22,5 +24,12 @@ LIST_BOUNDS = ListBounds(
         ("TravelAnalytics", "topProviders"): TOP_PROVIDERS,
         ("TravelViewer", "roles"): len(Role),
         ("TravelViewer", "permissions"): len(Permission),
+        ("TravelSearchFacets", "kinds"): len(KINDS),
+        ("TravelSearchFacets", "places"): MAX_TOP,
+        ("TravelSearchFacets", "amenities"): MAX_TOP,
+        ("TravelSearchFacets", "ratings"): len(RATING_BANDS),
+        # Round-width buckets from a rounded-down start: one more than asked for at most.
+        ("TravelSearchFacets", "prices"): MAX_BUCKETS + 1,
+        ("Query", "travelSuggest"): MAX_SUGGESTIONS,
     }
 )

@@ -31,12 +31,14 @@ def _modules() -> list[SchemaModule]:
     from travel.bookings.schema import MODULE as BOOKINGS
     from travel.catalog.schema import MODULE as CATALOG
     from travel.favorites.schema import MODULE as FAVORITES
+    from travel.search.schema import MODULE as SEARCH
 
     scalars: list[ScalarBinding] = SCALARS
     return [
         SchemaModule(BASE_TYPE_DEFS + SCALAR_DEFS, scalars=scalars),
         VIEWER,
         CATALOG,
+        SEARCH,
         ANALYTICS,
         BOOKINGS,
         FAVORITES,

@@ -1,7 +1,6 @@
 """Every SQL statement of the catalog, by subject; the public functions are re-exported here."""
 
 from travel.catalog.repository.listings import (
-    count_listings,
     insert_listing,
     insert_listings,
     list_listings,
@@ -20,7 +19,6 @@ from travel.catalog.repository.providers import (
 
 __all__ = [
     "booked_spans",
-    "count_listings",
     "count_providers",
     "insert_listing",
     "insert_listings",

@@ -6,30 +6,29 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing, Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
-from travel.catalog.repository.search import listing_conditions
 from travel.db.base import columns_for
 from travel.db.session import CompiledRead, Reads, by_ids
 from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
+from travel.search import vocabulary
 
-_LISTING_COLUMNS = columns_for(ListingRecord, Listing)
+LISTING_COLUMNS = columns_for(ListingRecord, Listing)
 _PROVIDER_COLUMNS = columns_for(ProviderRecord, Provider)
-_WITH_PROVIDER = (*_LISTING_COLUMNS, *_PROVIDER_COLUMNS)
-_SPLIT = len(_LISTING_COLUMNS)
-_PROVIDER_JOIN = (
+WITH_PROVIDER = (*LISTING_COLUMNS, *_PROVIDER_COLUMNS)
+_SPLIT = len(LISTING_COLUMNS)
+PROVIDER_JOIN = (
     Provider,
     (Provider.workspace_id == Listing.workspace_id) & (Provider.id == Listing.provider_id),
 )
 
 
-def _with_provider(row: Sequence[Any]) -> ListingRecord:
-    """A listing from a row of `_WITH_PROVIDER`, its provider attached: a page and its
+def with_provider(row: Sequence[Any]) -> ListingRecord:
+    """A listing from a row of `WITH_PROVIDER`, its provider attached: a page and its
     providers are one statement, so the `provider` field has nothing left to load."""
     listing = ListingRecord(*row[:_SPLIT])
     listing.provider = ProviderRecord(*row[_SPLIT:])
@@ -38,16 +37,16 @@ def _with_provider(row: Sequence[Any]) -> ListingRecord:
 
 # The hot reads are built once with bound parameters: SQLAlchemy then reuses the statement's
 # cache key and compiled form instead of rebuilding and re-hashing the construct per request.
-_BY_ID = by_ids(Listing.workspace_id, Listing.id, *_LISTING_COLUMNS)
+_BY_ID = by_ids(Listing.workspace_id, Listing.id, *LISTING_COLUMNS)
 _ONE = CompiledRead(
-    select(*_WITH_PROVIDER)
-    .join(*_PROVIDER_JOIN)
+    select(*WITH_PROVIDER)
+    .join(*PROVIDER_JOIN)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("id")),
     bounded=True,
 )
 _PAGE = CompiledRead(
-    select(*_WITH_PROVIDER)
-    .join(*_PROVIDER_JOIN)
+    select(*WITH_PROVIDER)
+    .join(*PROVIDER_JOIN)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
@@ -57,20 +56,19 @@ _PAGE = CompiledRead(
 # The same reads without the providers, for documents that do not ask for them: the join
 # costs PostgreSQL 14 µs of a 60 µs one-listing page (docs/performance.md).
 _ONE_ALONE = CompiledRead(
-    select(*_LISTING_COLUMNS).where(
+    select(*LISTING_COLUMNS).where(
         Listing.workspace_id == bindparam("workspace_id"), Listing.id == bindparam("id")
     ),
     bounded=True,
 )
 _PAGE_ALONE = CompiledRead(
-    select(*_LISTING_COLUMNS)
+    select(*LISTING_COLUMNS)
     .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
     .limit(bindparam("take")),
     bounded=True,
 )
-_ANY = ListingFilter()
 
 
 async def listings_by_id(
@@ -81,7 +79,7 @@ async def listings_by_id(
 
 
 def _alone(row: Sequence[Any]) -> ListingRecord:
-    """A listing from a row of `_LISTING_COLUMNS` (its `provider` left to the field's loader)."""
+    """A listing from a row of `LISTING_COLUMNS` (its `provider` left to the field's loader)."""
     return ListingRecord(*row)
 
 
@@ -90,7 +88,7 @@ async def listing_with_provider(
 ) -> ListingRecord | None:
     """One listing with its provider (one statement), or None. `provider=False`: without
     it (the `provider` field would load it)."""
-    read, make = (_ONE, _with_provider) if provider else (_ONE_ALONE, _alone)
+    read, make = (_ONE, with_provider) if provider else (_ONE_ALONE, _alone)
     rows = await read.rows(session, {"workspace_id": workspace_id, "id": listing_id})
     return make(rows[0]) if rows else None
 
@@ -100,47 +98,28 @@ async def list_listings(
     workspace_id: WorkspaceId,
     kind: str,
     page: Page,
-    conditions: ListingFilter,
     *,
     provider: bool = True,
 ) -> list[ListingRecord]:
-    """One page of the workspace's listings of `kind` meeting `conditions`, oldest first, each
-    with its provider (`provider=False`: without them; the `provider` field would load them)."""
-    if page.take == 0 or conditions.matches_nothing:
+    """One page of the workspace's listings of `kind`, oldest first, each with its provider
+    (`provider=False`: without them; the `provider` field would load them). Filtered and
+    sorted pages are searches (travel.search.repository)."""
+    if page.take == 0:
         return []
-    make = _with_provider if provider else _alone
-    if conditions == _ANY:
-        params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
-        read = _PAGE if provider else _PAGE_ALONE
-        return [make(row) for row in await read.rows(session, params)]
-    stmt = select(*_WITH_PROVIDER).join(*_PROVIDER_JOIN) if provider else select(*_LISTING_COLUMNS)
-    stmt = (
-        stmt.where(*_matching(workspace_id, kind, conditions))
-        .order_by(Listing.created_at, Listing.id)
-        .offset(page.skip)
-        .limit(page.take)
+    make = with_provider if provider else _alone
+    params = {"workspace_id": workspace_id, "kind": kind, "skip": page.skip, "take": page.take}
+    read = _PAGE if provider else _PAGE_ALONE
+    return [make(row) for row in await read.rows(session, params)]
+
+
+def _indexed(listing: Listing) -> vocabulary.Indexed:
+    return vocabulary.Indexed(
+        listing.name,
+        listing.location,
+        listing.destination,
+        listing.amenities or [],
+        listing.description,
     )
-    return [make(row) for row in await session.execute(stmt)]
-
-
-async def count_listings(
-    session: Reads, workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
-) -> int:
-    """How many listings `list_listings` would return over all pages."""
-    if conditions.matches_nothing:
-        return 0
-    stmt = (
-        select(func.count()).select_from(Listing).where(*_matching(workspace_id, kind, conditions))
-    )
-    return int((await session.execute(stmt)).scalar_one())
-
-
-def _matching(workspace_id: WorkspaceId, kind: str, conditions: ListingFilter) -> list[Any]:
-    return [
-        Listing.workspace_id == workspace_id,
-        Listing.kind == kind,
-        *listing_conditions(workspace_id, kind, conditions),
-    ]
 
 
 async def insert_listing(
@@ -154,6 +133,7 @@ async def insert_listing(
     listing = Listing(workspace_id=workspace_id, provider_id=provider_id, kind=kind, **values)
     session.add(listing)
     await session.flush()
+    await vocabulary.count(session, workspace_id, [_indexed(listing)])
     return (await listings_by_id(session, workspace_id, [listing.id]))[listing.id]
 
 
@@ -169,6 +149,7 @@ async def insert_listings(
     ]
     session.add_all(listings)
     await session.flush()
+    await vocabulary.count(session, workspace_id, [_indexed(listing) for listing in listings])
     return [listing.id for listing in listings]
 
 

@@ -9,19 +9,31 @@ Each condition keeps the workspace and kind in front, so a page is read along th
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, Date, and_, case, exists, func, literal, or_, select
+from sqlalchemy import (
+    Boolean,
+    ColumnElement,
+    Date,
+    and_,
+    case,
+    exists,
+    false,
+    func,
+    literal,
+    or_,
+    select,
+)
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 
 from travel.bookings.models import Booking
 from travel.catalog.availability import HOLDS_CAPACITY, holds_day, holds_night
-from travel.catalog.filters import DateWindow, ListingFilter
+from travel.catalog.filters import DateWindow, ListingFilter, Near
 from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
 from travel.kernel.kinds import ListingKind
@@ -146,12 +158,69 @@ def _fits_party(stay: bool, guests: int) -> ColumnElement[bool]:
     return Listing.capacity >= guests
 
 
+def _per_kind(kinds: Sequence[str], rule: Callable[[bool], Any]) -> Any:
+    """`rule(stay)` for the kinds a statement reads: one condition when they are all stays or
+    all not, otherwise each on its own kinds."""
+    stays = [kind for kind in kinds if ListingKind(kind).is_stay]
+    others = [kind for kind in kinds if not ListingKind(kind).is_stay]
+    if not others:
+        return rule(True)
+    if not stays:
+        return rule(False)
+    return or_(
+        and_(Listing.kind.in_(stays), rule(True)), and_(Listing.kind.in_(others), rule(False))
+    )
+
+
+# Mean Earth radius (km), as the haversine formula takes it.
+EARTH_RADIUS_KM = 6371.0088
+
+
+def haversine(latitude: float, longitude: float) -> Any:
+    """The haversine term `a` of the distance from the point to each listing: distance =
+    2R·asin(√a), increasing with `a`, so `a` compares and sorts as the distance does."""
+    half_lat = func.sin(func.radians(Listing.latitude - latitude) / 2)
+    half_lon = func.sin(func.radians(Listing.longitude - longitude) / 2)
+    return (
+        half_lat * half_lat
+        + math.cos(math.radians(latitude))
+        * func.cos(func.radians(Listing.latitude))
+        * half_lon
+        * half_lon
+    )
+
+
+def _near(near: Near) -> Any:
+    """Within the circle: a bounding box the `(workspace_id, latitude, longitude)` index reads,
+    then the exact great-circle distance."""
+    degrees = math.degrees(near.radius_km / EARTH_RADIUS_KM)
+    south, north = near.latitude - degrees, near.latitude + degrees
+    box: list[Any] = [Listing.latitude.between(max(south, -90.0), min(north, 90.0))]
+    cos_lat = math.cos(math.radians(near.latitude))
+    if south > -90 and north < 90 and cos_lat > 0:
+        # Longitude spread of the circle at its widest (asin form, exact for a sphere).
+        ratio = math.sin(math.radians(degrees)) / cos_lat
+        spread = 180.0 if ratio >= 1 else math.degrees(math.asin(ratio))
+        west, east = near.longitude - spread, near.longitude + spread
+        if west >= -180 and east <= 180:
+            box.append(Listing.longitude.between(west, east))
+        elif spread < 180:  # across the antimeridian: two ranges
+            box.append(
+                or_(
+                    Listing.longitude >= (west + 360 if west < -180 else west),
+                    Listing.longitude <= (east - 360 if east > 180 else east),
+                )
+            )
+    limit = math.sin(near.radius_km / EARTH_RADIUS_KM / 2) ** 2
+    return and_(*box, haversine(near.latitude, near.longitude) <= limit)
+
+
 def listing_conditions(
-    workspace_id: WorkspaceId, kind: str, conditions: ListingFilter
+    workspace_id: WorkspaceId, kinds: Sequence[str], conditions: ListingFilter
 ) -> list[Any]:
-    """The WHERE conditions (beyond workspace and kind) that `conditions` asks for."""
-    stay = ListingKind(kind).is_stay
-    where: list[Any] = contains_all([Listing.name, Listing.description], conditions.words)
+    """The WHERE conditions (beyond workspace, kind and text) that `conditions` asks for, on
+    listings of `kinds`."""
+    where: list[Any] = []
     if conditions.location:
         where += contains_all([Listing.location], [conditions.location])
     if conditions.min_price is not None or conditions.max_price is not None:
@@ -164,9 +233,40 @@ def listing_conditions(
         where.append(Listing.provider_id == conditions.provider_id)
     guests = conditions.guests or 1
     if conditions.guests is not None:
-        where.append(_fits_party(stay, guests))
-    if conditions.window is not None and stay:
-        where.append(_stay_free(workspace_id, conditions.window))
-    elif conditions.window is not None:
-        where.append(_places_free(workspace_id, conditions.window, guests))
+        where.append(_per_kind(kinds, lambda stay: _fits_party(stay, guests)))
+    window = conditions.window
+    if window is not None:
+        where.append(
+            _per_kind(
+                kinds,
+                lambda stay: (
+                    (_stay_free(workspace_id, window) if window.last > window.first else false())
+                    if stay
+                    else _places_free(workspace_id, window, guests)
+                ),
+            )
+        )
+    if conditions.near is not None:
+        where.append(_near(conditions.near))
+    for amenity in conditions.amenities:
+        where.append(has_amenity(Listing.amenities, literal(amenity)))
     return where
+
+
+class has_amenity(FunctionElement[bool]):
+    """A listing's JSON array of amenities holds the (lower-case) name, any case."""
+
+    type = Boolean()
+    inherit_cache = True
+
+
+@compiles(has_amenity)
+def _has_amenity(element: has_amenity, compiler: Any, **kw: Any) -> str:
+    column, name = (compiler.process(c, **kw) for c in element.clauses)
+    return f"EXISTS (SELECT 1 FROM json_array_elements_text({column}) AS a WHERE lower(a) = {name})"
+
+
+@compiles(has_amenity, "sqlite")
+def _has_amenity_sqlite(element: has_amenity, compiler: Any, **kw: Any) -> str:
+    column, name = (compiler.process(c, **kw) for c in element.clauses)
+    return f"EXISTS (SELECT 1 FROM json_each({column}) WHERE lower(value) = {name})"

@@ -3,6 +3,7 @@
 from travel.catalog.inputs import (
     CREATE_INPUTS,
     ListingFilterInput,
+    NearInput,
     ProviderFilterInput,
     ProviderInput,
 )
@@ -23,6 +24,7 @@ MODULE = SchemaModule(
         "CreateTravelProviderInput": ProviderInput,
         "TravelProviderFilterInput": ProviderFilterInput,
         "TravelListingFilterInput": ListingFilterInput,
+        "TravelNearInput": NearInput,
         **{kind.create_input: record for kind, record in CREATE_INPUTS.items()},
     },
 )

@@ -18,6 +18,10 @@ _CURRENCY = """  \"\"\"
 """
 _AMENITIES = """  "Up to 50 names of 1 to 100 characters each; repeats are dropped."
   amenities: [String!]
+  "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+  latitude: Float
+  "Longitude in WGS84 degrees, -180 to 180; with latitude."
+  longitude: Float
 """
 _PER_PERSON_PRICE = """  \"\"\"
   The price of one person, in `currency`: 0 or more, with at most the currency's decimal
@@ -42,6 +46,44 @@ _TIMED_INPUTS = "".join(
     "  durationMinutes: Int\n}\n\n"
     for kind, description in (("Tour", "A guided tour"), ("Activity", "An activity"))
 )
+
+_LISTING_FILTER_FIELDS = """\
+  \"\"\"
+  What a traveler typed (at most 200 characters and 10 words), matched on the database's
+  full-text engine in the name, place, amenities and description, accents and case folded;
+  the last word also as the start of a word; a word of 5 or more letters also with one typo,
+  of 9 or more with two. travelSearch ranks by relevance with it; the kinds' lists keep their
+  order (oldest first) unless given a sort.
+  \"\"\"
+  text: String
+  "Text the location must contain (any case), e.g. \\"lisbon\\"; up to 200 characters."
+  location: String
+  "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
+  minPrice: Decimal
+  "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
+  maxPrice: Decimal
+  "Only listings priced in this ISO 4217 currency (any case); needed to sort by price."
+  currency: String
+  "Lowest average rating, 0 to 5 (unrated listings are left out)."
+  minRating: Float
+  "Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND."
+  providerId: ID
+  \"\"\"With availableTo: for stays, a room free every night from availableFrom (check-in) to
+  availableTo (check-out); for the other kinds, `guests` places free on at least one date
+  from availableFrom to availableTo, both included. At most 366 days.\"\"\"
+  availableFrom: Date
+  "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
+  availableTo: Date
+  "Party size (default 1): stays must take it in one room, other kinds must have the places."
+  guests: Int
+  "Only listings with coordinates within this circle; needed to sort by DISTANCE."
+  near: TravelNearInput
+  "Amenities every listing must offer (each matched whole, any case); at most 10."
+  amenities: [String!]
+"""
+
+# travelSearch takes the text as an argument of its own.
+_SEARCH_FILTER_FIELDS = _LISTING_FILTER_FIELDS.split("  text: String\n", 1)[1]
 
 INPUT_DEFS = (
     '''
@@ -121,31 +163,29 @@ Narrows a listing list: every condition given must hold. A bad value is VALIDATI
 `extensions.field` naming it (e.g. filter.minPrice).
 """
 input TravelListingFilterInput {
-  """
-  Words that must each appear in the name or the description (any case): at most 200
-  characters and 10 words.
-  """
-  text: String
-  "Text the location must contain (any case), e.g. \\"lisbon\\"; up to 200 characters."
-  location: String
-  "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
-  minPrice: Decimal
-  "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
-  maxPrice: Decimal
-  "Only listings priced in this ISO 4217 currency (any case)."
-  currency: String
-  "Lowest average rating, 0 to 5 (unrated listings are left out)."
-  minRating: Float
-  "Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND."
-  providerId: ID
-  """With availableTo: for stays, a room free every night from availableFrom (check-in) to
-  availableTo (check-out); for the other kinds, `guests` places free on at least one date
-  from availableFrom to availableTo, both included. At most 366 days."""
-  availableFrom: Date
-  "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
-  availableTo: Date
-  "Party size (default 1): stays must take it in one room, other kinds must have the places."
-  guests: Int
+'''
+    + _LISTING_FILTER_FIELDS
+    + '''}
+
+"""
+Narrows travelSearch: every condition given must hold. A bad value is VALIDATION_ERROR with
+`extensions.field` naming it (e.g. filter.near.radiusKm).
+"""
+input TravelSearchFilterInput {
+  "Only these kinds (any of them); none or empty: every kind."
+  kinds: [TravelBookingType!]
+'''
+    + _SEARCH_FILTER_FIELDS
+    + '''}
+
+"""A circle on the map: listings with coordinates within radiusKm of the point."""
+input TravelNearInput {
+  "The centre's latitude in WGS84 degrees, -90 to 90."
+  latitude: Float!
+  "The centre's longitude in WGS84 degrees, -180 to 180."
+  longitude: Float!
+  "The radius in kilometres, more than 0 and at most 1000."
+  radiusKm: Float!
 }
 
 """Narrows the provider list: every condition given must hold."""

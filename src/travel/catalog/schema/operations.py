@@ -5,6 +5,9 @@ from travel.kernel.kinds import KINDS, ListingKind
 _PAGINATION = '    "Which page; take 0..100 (default 20), otherwise VALIDATION_ERROR."\n'
 _LISTING_FILTER = '    "Conditions the listings must meet (all of them); none: every listing."\n'
 _PROVIDER_FILTER = '    "Conditions the providers must meet (all of them); none: every provider."\n'
+_SORT = (
+    '    "The order (default OLDEST); a sort lacking the filter it needs is VALIDATION_ERROR."\n'
+)
 _READ = "Needs travel:read (FORBIDDEN otherwise)."
 
 
@@ -12,9 +15,10 @@ def _listing_queries(kind: ListingKind) -> str:
     """The list, one-item and count queries of one listing kind."""
     plural, one = kind.list_title, kind.word
     return (
-        f'  "{plural}, oldest first. {_READ}"\n'
+        f'  "{plural}, oldest first unless sorted otherwise. {_READ}"\n'
         f"  {kind.list_query}(\n{_PAGINATION}    pagination: TravelPaginationInput\n"
-        f"{_LISTING_FILTER}    filter: TravelListingFilterInput\n  ): [{kind.type_name}!]\n"
+        f"{_LISTING_FILTER}    filter: TravelListingFilterInput\n"
+        f"{_SORT}    sort: TravelListingSort\n  ): [{kind.type_name}!]\n"
         f"  \"One {one} of the workspace; an unknown id, or another kind's, is NOT_FOUND. "
         'Needs travel:read."\n'
         f'  {kind.one_query}(\n    "The {one}\'s id."\n    id: ID!\n  ): {kind.type_name}\n'

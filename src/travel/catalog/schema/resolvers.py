@@ -21,6 +21,7 @@ from travel.graphql.documents import selected_names
 from travel.graphql.inputs import ErrorPaths
 from travel.kernel.kinds import KINDS, ListingKind
 from travel.pagination import PageInput, page_from
+from travel.search.sorting import Sort
 
 INPUT, FILTER = ErrorPaths("input"), ErrorPaths("filter")
 CALENDAR = ErrorPaths(paths={"first": "from", "last": "to"})
@@ -91,7 +92,7 @@ async def resolve_create_provider(_: None, info: Info, input: ProviderInput) -> 
         return await service.create_provider(session, info.context.principal, input)
 
 
-def _asks_provider(info: Info) -> bool:
+def asks_provider(info: Info) -> bool:
     """Whether the listings' `provider` may be asked for: read with them if so, in the same
     statement (the connectivity check's `{ id name }` reads listings alone)."""
     return "provider" in selected_names(info.field_nodes, info.fragments)
@@ -103,13 +104,20 @@ def _list(kind: str) -> Callable[..., Awaitable[list[ListingRecord]]]:
         info: Info,
         pagination: PageInput | None = None,
         filter: ListingFilterInput | None = None,
+        sort: str | None = None,
     ) -> list[ListingRecord]:
         page = page_from(pagination)
         with FILTER:
             conditions = filters.listing_filter(filter, kind)
         session = await info.context.session()
         return await service.list_listings(
-            session, info.context.principal, kind, page, conditions, provider=_asks_provider(info)
+            session,
+            info.context.principal,
+            kind,
+            page,
+            conditions,
+            sort=None if sort is None else Sort(sort),
+            provider=asks_provider(info),
         )
 
     return resolve
@@ -129,7 +137,7 @@ def _single(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     async def resolve(_: None, info: Info, id: str) -> ListingRecord:
         session = await info.context.session()
         return await service.get_listing(
-            session, info.context.principal, kind, id, provider=_asks_provider(info)
+            session, info.context.principal, kind, id, provider=asks_provider(info)
         )
 
     return resolve

@@ -15,6 +15,10 @@ _SHARED_BEFORE_PRICE = """\
   description: String
   "Where it is, free text of up to 200 characters (e.g. a city); a trip's defaults to its origin."
   location: String!
+  "Its latitude in WGS84 degrees (-90 to 90); null when the host gave no coordinates."
+  latitude: Float
+  "Its longitude in WGS84 degrees (-180 to 180); null when the host gave no coordinates."
+  longitude: Float
 """
 _PRICE_PER_NIGHT = (
     '  "The same amount as `price`: the price of one night for a stay, of one person otherwise."\n'

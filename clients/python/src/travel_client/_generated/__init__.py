@@ -78,6 +78,7 @@ from .input_types import (
     CreateTravelTripInput,
     TravelBookingFilterInput,
     TravelListingFilterInput,
+    TravelNearInput,
     TravelPaginationInput,
     TravelProviderFilterInput,
 )
@@ -216,6 +217,7 @@ __all__ = [
     "TravelBookingStatus",
     "TravelBookingType",
     "TravelListingFilterInput",
+    "TravelNearInput",
     "TravelPaginationInput",
     "TravelPaymentStatus",
     "TravelPriceUnit",

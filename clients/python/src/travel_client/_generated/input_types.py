@@ -48,6 +48,10 @@ class CreateTravelPropertyInput(BaseModel):
     "Up to 5,000 characters; blank is the same as none."
     amenities: Optional[list[str]] = None
     "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
     max_guests: Optional[int] = Field(alias="maxGuests", default=None)
     "Guests per room (per booking), 1 to 1,000; null for no stated limit (100 per booking)."
     units: Optional[int] = 1
@@ -71,6 +75,10 @@ class CreateTravelTourInput(BaseModel):
     "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
     "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
     capacity: int
     "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
@@ -94,6 +102,10 @@ class CreateTravelActivityInput(BaseModel):
     "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
     "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
     capacity: int
     "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
@@ -117,6 +129,10 @@ class CreateTravelEventInput(BaseModel):
     "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
     "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
     capacity: int
     "Places for the event (1 to 100,000): the guests of all its bookings together."
     starts_at: datetime = Field(alias="startsAt")
@@ -142,6 +158,10 @@ class CreateTravelTripInput(BaseModel):
     "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
     amenities: Optional[list[str]] = None
     "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
     capacity: int
     "Seats (1 to 100,000): the guests of all its bookings together."
     origin: str
@@ -161,7 +181,7 @@ class TravelListingFilterInput(BaseModel):
     `extensions.field` naming it (e.g. filter.minPrice)."""
 
     text: Optional[str] = None
-    "Words that must each appear in the name or the description (any case): at most 200\ncharacters and 10 words."
+    "What a traveler typed (at most 200 characters and 10 words), matched on the database's\nfull-text engine in the name, place, amenities and description, accents and case folded;\nthe last word also as the start of a word; a word of 5 or more letters also with one typo,\nof 9 or more with two. travelSearch ranks by relevance with it; the kinds' lists keep their\norder (oldest first) unless given a sort."
     location: Optional[str] = None
     'Text the location must contain (any case), e.g. "lisbon"; up to 200 characters.'
     min_price: Optional[Decimal] = Field(alias="minPrice", default=None)
@@ -169,7 +189,7 @@ class TravelListingFilterInput(BaseModel):
     max_price: Optional[Decimal] = Field(alias="maxPrice", default=None)
     "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
     currency: Optional[str] = None
-    "Only listings priced in this ISO 4217 currency (any case)."
+    "Only listings priced in this ISO 4217 currency (any case); needed to sort by price."
     min_rating: Optional[float] = Field(alias="minRating", default=None)
     "Lowest average rating, 0 to 5 (unrated listings are left out)."
     provider_id: Optional[str] = Field(alias="providerId", default=None)
@@ -180,6 +200,21 @@ class TravelListingFilterInput(BaseModel):
     "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
     guests: Optional[int] = None
     "Party size (default 1): stays must take it in one room, other kinds must have the places."
+    near: Optional["TravelNearInput"] = None
+    "Only listings with coordinates within this circle; needed to sort by DISTANCE."
+    amenities: Optional[list[str]] = None
+    "Amenities every listing must offer (each matched whole, any case); at most 10."
+
+
+class TravelNearInput(BaseModel):
+    """A circle on the map: listings with coordinates within radiusKm of the point."""
+
+    latitude: float
+    "The centre's latitude in WGS84 degrees, -90 to 90."
+    longitude: float
+    "The centre's longitude in WGS84 degrees, -180 to 180."
+    radius_km: float = Field(alias="radiusKm")
+    "The radius in kilometres, more than 0 and at most 1000."
 
 
 class TravelProviderFilterInput(BaseModel):
@@ -226,3 +261,6 @@ class TravelBookingFilterInput(BaseModel):
     "true: only the caller's own bookings (e.g. an admin's own trips)."
     hosted_by_viewer: Optional[bool] = Field(alias="hostedByViewer", default=None)
     "true: only bookings on listings of providers the caller registered."
+
+
+TravelListingFilterInput.model_rebuild()

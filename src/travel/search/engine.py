@@ -1,0 +1,117 @@
+"""Text conditions and relevance on each database's own full-text engine (decision 0088).
+
+PostgreSQL: `listings.search_document`, a stored tsvector of the folded text (name weighted A,
+place B, amenities C, description D) under a GIN index that leads with `workspace_id`
+(btree_gin); matched with `to_tsquery('simple', …)` and ranked by `ts_rank_cd`.
+SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
+rowid is the listing's, with the workspace as an indexed column every query names; matched with
+FTS5's query syntax and ranked by `bm25` with the same weights.
+
+Both are given the words as this package folded them (travel.search.words: letters and digits
+only, so nothing typed can reach either query language as syntax).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnClause, Select, column, func, literal, literal_column, select, table
+
+from travel.kernel.ids import WorkspaceId
+
+# Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
+_PG_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::float4[]"
+_FTS_WEIGHTS = (10.0, 5.0, 2.0, 1.0, 0.0)  # name, location, amenities, description, workspace
+_DOCUMENT: ColumnClause[Any] = literal_column("listings.search_document")
+_FTS = table("listings_fts", column("rowid"))
+_FTS_NAME: ColumnClause[Any] = literal_column("listings_fts")
+_ROWID: ColumnClause[Any] = literal_column("listings.rowid")
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One word typed: matched as itself (`prefix`: or as the start of a word: the last word
+    typed) or as one of its `alternatives` (corrections by the typo rule)."""
+
+    word: str
+    prefix: bool = False
+    alternatives: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TextQuery:
+    """Every term must match (in any of the four texts)."""
+
+    terms: tuple[Term, ...]
+
+    @property
+    def fuzzy(self) -> bool:
+        return any(term.alternatives for term in self.terms)
+
+
+def _tsquery(query: TextQuery, *, exact: bool, weights: str = "") -> Any:
+    def lexeme(word: str, prefix: bool) -> str:
+        label = ("*" if prefix else "") + weights
+        return f"'{word}'" + (f":{label}" if label else "")
+
+    def one(term: Term) -> str:
+        forms = [lexeme(term.word, term.prefix)]
+        forms += [] if exact else [lexeme(alt, False) for alt in term.alternatives]
+        return forms[0] if len(forms) == 1 else "(" + " | ".join(forms) + ")"
+
+    text = " & ".join(one(term) for term in query.terms)
+    return func.to_tsquery(literal_column("'simple'::regconfig"), literal(text))
+
+
+def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, columns: str) -> str:
+    def one(term: Term) -> str:
+        forms = [f'"{term.word}"' + (" *" if term.prefix else "")]
+        forms += [] if exact else [f'"{alt}"' for alt in term.alternatives]
+        return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
+
+    text = " AND ".join(one(term) for term in query.terms)
+    return f'workspace : "{workspace_id.hex}" AND {{{columns}}} : ({text})'
+
+
+_ALL_TEXT = "name location amenities description"
+
+
+class Engine:
+    """One database's way of matching and ranking listings by text."""
+
+    def __init__(self, dialect: str) -> None:
+        self.postgresql = dialect == "postgresql"
+
+    def matching(self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery) -> Any:
+        """`stmt` (reading `listings`) narrowed to the listings matching `query`."""
+        if self.postgresql:
+            return stmt.where(_DOCUMENT.op("@@")(_tsquery(query, exact=False)))
+        match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)
+        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
+
+    def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[Any]:
+        """ORDER BY terms, best first, for a statement made by `matching`: listings matching
+        every word as typed before those matched through a correction, then by rank."""
+        order: list[Any] = []
+        if self.postgresql:
+            if query.fuzzy:
+                order.append(_DOCUMENT.op("@@")(_tsquery(query, exact=True)).desc())
+            rank = func.ts_rank_cd(
+                literal_column(_PG_WEIGHTS), _DOCUMENT, _tsquery(query, exact=False)
+            )
+            return [*order, rank.desc()]
+        if query.fuzzy:
+            exact = _fts_query(workspace_id, query, exact=True, columns=_ALL_TEXT)
+            typed = select(_FTS.c.rowid).where(_FTS_NAME.op("MATCH")(exact))
+            order.append(_ROWID.in_(typed).desc())
+        return [*order, func.bm25(_FTS_NAME, *_FTS_WEIGHTS)]
+
+    def names_starting(
+        self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery
+    ) -> Select[Any]:
+        """`stmt` narrowed to listings whose name has every term (the last as a prefix)."""
+        if self.postgresql:
+            return stmt.where(_DOCUMENT.op("@@")(_tsquery(query, exact=False, weights="A")))
+        match = _fts_query(workspace_id, query, exact=False, columns="name")
+        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))

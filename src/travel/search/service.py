@@ -1,0 +1,173 @@
+"""Discovery's rules: reading what a traveler typed against the workspace's vocabulary, which
+sorts need what, and suggestions as they type (docs/decisions/0088-discovery.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from travel.auth.identity import Principal
+from travel.auth.permissions import Permission
+from travel.catalog.filters import ListingFilter
+from travel.catalog.records import ListingRecord
+from travel.db.session import Reads
+from travel.errors import InvalidInput, ValidationError
+from travel.kernel.ids import WorkspaceId
+from travel.pagination import Page
+from travel.search import repository, vocabulary
+from travel.search.engine import Term, TextQuery
+from travel.search.repository import ALL_KINDS, Search
+from travel.search.sorting import Sort
+from travel.search.words import fold, typos_allowed, words
+
+# travelSearch reads at most this far into its results (Algolia's default too): a deeper page
+# would make the database rank and skip every result before it.
+MAX_RESULTS = 1_000
+MIN_PREFIX, MAX_PREFIX = 2, 100
+MAX_SUGGESTIONS = 20
+MAX_TOP = 50
+MAX_BUCKETS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the text was read as: the query, and the text with each word no listing has
+    replaced by its nearest correction ("did you mean"), when there is one."""
+
+    query: TextQuery | None
+    did_you_mean: str | None
+    matches_nothing: bool
+
+
+async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str, ...]) -> Reading:
+    """Each word as typed (the last also as a prefix), with its corrections by the typo rule;
+    a word that neither a listing nor a correction has makes the search find nothing and, if
+    a looser correction exists, says what was probably meant."""
+    if not typed:
+        return Reading(None, None, False)
+    terms, meant, unmatched, changed = [], [], False, False
+    for position, word in enumerate(typed):
+        last = position == len(typed) - 1
+        known = await vocabulary.known(session, workspace_id, word, prefix=last)
+        alternatives = await vocabulary.corrections(session, workspace_id, word)
+        if not known and not alternatives:
+            unmatched = True
+            looser = min(2, typos_allowed(word) + 1) if len(word) >= 3 else 0
+            alternatives = await vocabulary.nearest(session, workspace_id, word, looser, limit=1)
+            meant.append(alternatives[0] if alternatives else word)
+            changed = changed or bool(alternatives)
+            alternatives = []
+        else:
+            meant.append(word if known else alternatives[0])
+            changed = changed or not known
+        terms.append(Term(word, prefix=last, alternatives=tuple(alternatives)))
+    return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None, unmatched)
+
+
+async def plan(
+    session: Reads, workspace_id: WorkspaceId, conditions: ListingFilter, kinds: tuple[str, ...]
+) -> tuple[Search, str | None]:
+    """The search `conditions` ask for over `kinds`, and its "did you mean"."""
+    reading = await read_text(session, workspace_id, conditions.words)
+    search = Search(
+        workspace_id,
+        conditions,
+        kinds or ALL_KINDS,
+        reading.query,
+        matches_nothing=reading.matches_nothing or conditions.matches_nothing,
+    )
+    return search, reading.did_you_mean
+
+
+def check_sort(sort: Sort, conditions: ListingFilter) -> Sort:
+    """`sort`, if the filter has what it needs: a currency to compare prices, a point to
+    measure distances from."""
+    if sort in (Sort.PRICE_ASC, Sort.PRICE_DESC) and conditions.currency is None:
+        raise ValidationError(
+            "A price sort needs filter.currency: prices in different currencies are not compared",
+            field="sort",
+        )
+    if sort is Sort.DISTANCE and conditions.near is None:
+        raise ValidationError("The DISTANCE sort needs filter.near", field="sort")
+    return sort
+
+
+def check_page(page: Page) -> Page:
+    if page.skip + page.take > MAX_RESULTS:
+        raise ValidationError(
+            f"A search reads at most its first {MAX_RESULTS} results: skip + take must be at "
+            f"most {MAX_RESULTS}",
+            field="pagination.skip",
+        )
+    return page
+
+
+@dataclass(slots=True)
+class Found:
+    """A travelSearch: its listings, total and facets are read only when selected."""
+
+    search: Search
+    sort: Sort
+    did_you_mean: str | None
+
+
+async def search(
+    session: Reads, principal: Principal, conditions: ListingFilter, sort: Sort | None
+) -> Found:
+    """Plan a search across kinds (relevance first with text, best rated first without)."""
+    principal.require(Permission.READ)
+    chosen = check_sort(sort or Sort.RELEVANCE, conditions)
+    planned, meant = await plan(session, principal.workspace_id, conditions, conditions.kinds)
+    return Found(planned, chosen, meant)
+
+
+async def page_of(
+    session: Reads, found: Found, page: Page, *, provider: bool
+) -> list[ListingRecord]:
+    page = check_page(page)
+    return await repository.listings(session, found.search, found.sort, page, provider=provider)
+
+
+def top(value: int, field: str, maximum: int) -> int:
+    if not 1 <= value <= maximum:
+        raise InvalidInput(field, f"${field} must be between 1 and {maximum}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A place, or a listing, for what is being typed."""
+
+    type: str  # PLACE | LISTING
+    text: str
+    listings: int | None = None
+    listing: ListingRecord | None = None
+
+
+async def suggest(
+    session: Reads, principal: Principal, prefix: str, limit: int
+) -> list[Suggestion]:
+    """Places starting with what is typed (most listings first), then listings whose name
+    has every word (the last as a prefix, the others with typos forgiven), best match first."""
+    principal.require(Permission.READ)
+    if len(prefix) > MAX_PREFIX:
+        raise InvalidInput("prefix", f"$prefix must be at most {MAX_PREFIX} characters")
+    limit = top(limit, "limit", MAX_SUGGESTIONS)
+    typed = tuple(dict.fromkeys(words(prefix)))[:10]
+    folded = " ".join(typed)
+    if len(folded) < MIN_PREFIX:
+        return []
+    workspace_id = principal.workspace_id
+    places = await vocabulary.places(session, workspace_id, fold(prefix).strip(), limit=limit)
+    if not places and len(typed) == 1 and len(folded) >= 5:
+        # Typed with a typo: the places of the nearest word.
+        for near in await vocabulary.corrections(session, workspace_id, folded):
+            places += await vocabulary.places(session, workspace_id, near, limit=limit)
+    shown = places[: limit // 2 or 1]  # half the suggestions at most are places
+    suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
+    reading = await read_text(session, workspace_id, typed)
+    if reading.query is not None and not reading.matches_nothing:
+        named = await repository.named(
+            session, workspace_id, reading.query, limit - len(suggestions)
+        )
+        suggestions += [Suggestion("LISTING", listing.name, listing=listing) for listing in named]
+    return suggestions

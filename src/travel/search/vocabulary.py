@@ -1,0 +1,195 @@
+"""The vocabulary's reads and writes: kept in the transaction that writes a listing, read to
+correct typos, to say "did you mean" and to suggest places (docs/decisions/0088-discovery.md).
+
+Typos are found among the workspace's own words that start with the same letter (Meilisearch
+counts a typo on the first letter twice, so with its budgets of one and two the first letter
+is as good as fixed) and are at most two letters longer or shorter: one index range read,
+measured with rapidfuzz's optimal-string-alignment distance (a swap of two letters is one
+typo).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rapidfuzz.distance import OSA
+from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from travel.catalog.models import Listing
+from travel.db.session import Reads, dialect_of
+from travel.kernel.ids import WorkspaceId
+from travel.search.models import PLACE, WORD, SearchTerm
+from travel.search.words import distinct_words, fold, typos_allowed
+
+# Candidates read for one misspelled word, at most: a vocabulary's words of one first letter and
+# length window are far fewer at any real size; the cap bounds a made-up vocabulary.
+MAX_CANDIDATES = 20_000
+CORRECTIONS_PER_WORD = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Indexed:
+    """The text of one listing that search reads."""
+
+    name: str
+    location: str
+    destination: str | None
+    amenities: Sequence[str]
+    description: str | None
+
+    def words(self) -> set[str]:
+        return distinct_words(
+            [self.name, self.location, self.destination, *self.amenities, self.description]
+        )
+
+    def places(self) -> dict[str, str]:
+        """Folded place → as written: the location and a trip's destination."""
+        named = [self.location, *([self.destination] if self.destination else [])]
+        return {fold(place).strip(): place.strip() for place in named if fold(place).strip()}
+
+
+class Tally:
+    """Words and places counted over listings, as `search_terms` rows."""
+
+    def __init__(self) -> None:
+        self.words: Counter[str] = Counter()
+        self.places: Counter[str] = Counter()
+        self.shown: dict[str, str] = {}
+
+    def add(self, listing: Indexed) -> None:
+        self.words.update(listing.words())
+        for key, written in listing.places().items():
+            self.places[key] += 1
+            self.shown.setdefault(key, written)
+
+    def rows(self, workspace_id: WorkspaceId, *, step: int = 1) -> list[dict[str, Any]]:
+        """The rows that add the listings (`step=-1`: that take them out), sorted by key, so
+        that two transactions adding words always lock them in the same order."""
+        found = [(WORD, w, w, n) for w, n in self.words.items()]
+        found += [(PLACE, key, self.shown[key], n) for key, n in self.places.items()]
+        return [
+            {
+                "workspace_id": workspace_id,
+                "field": field,
+                "term": term,
+                "display": display,
+                "listings": n * step,
+            }
+            for field, term, display, n in sorted(found)
+        ]
+
+
+async def count(
+    session: AsyncSession, workspace_id: WorkspaceId, listings: Iterable[Indexed], step: int = 1
+) -> None:
+    """Add `listings` to the workspace's vocabulary (`step=-1`: take them out)."""
+    tally = Tally()
+    for listing in listings:
+        tally.add(listing)
+    await _write(session, tally.rows(workspace_id, step=step))
+
+
+async def _write(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        return
+    insert = pg_insert if dialect_of(session) == "postgresql" else sqlite_insert
+    stmt = insert(SearchTerm)
+    stmt = stmt.on_conflict_do_update(
+        index_elements=["workspace_id", "field", "term"],
+        set_={"listings": SearchTerm.listings + stmt.excluded.listings},
+    )
+    for start in range(0, len(rows), 1_000):  # bounded statements for a bulk seed
+        await session.execute(stmt, rows[start : start + 1_000])
+
+
+def _starting(field: str, workspace_id: WorkspaceId, prefix: str) -> list[ColumnElement[bool]]:
+    """Terms of `field` beginning with `prefix`: a range of the primary key."""
+    return [
+        SearchTerm.workspace_id == workspace_id,
+        SearchTerm.field == field,
+        SearchTerm.term >= prefix,
+        SearchTerm.term < prefix + "\U0010ffff",
+        SearchTerm.listings > 0,
+    ]
+
+
+async def known(session: Reads, workspace_id: WorkspaceId, word: str, *, prefix: bool) -> bool:
+    """Whether some listing has `word` (`prefix`: a word starting with it)."""
+    stmt = select(SearchTerm.term).where(
+        *(
+            _starting(WORD, workspace_id, word)
+            if prefix
+            else [
+                SearchTerm.workspace_id == workspace_id,
+                SearchTerm.field == WORD,
+                SearchTerm.term == word,
+                SearchTerm.listings > 0,
+            ]
+        )
+    )
+    return (await session.execute(stmt.limit(1))).first() is not None
+
+
+async def nearest(
+    session: Reads, workspace_id: WorkspaceId, word: str, typos: int, *, limit: int
+) -> list[str]:
+    """The workspace's words within `typos` edits of `word` (not `word` itself), nearest and
+    then most common first."""
+    if typos == 0 or not word:
+        return []
+    stmt = (
+        select(SearchTerm.term, SearchTerm.listings)
+        .where(
+            *_starting(WORD, workspace_id, word[0]),
+            func.length(SearchTerm.term).between(len(word) - typos, len(word) + typos),
+        )
+        .limit(MAX_CANDIDATES)
+    )
+    found = []
+    for term, listings in await session.execute(stmt):
+        if term != word:
+            distance = OSA.distance(word, term, score_cutoff=typos)
+            if distance <= typos:
+                found.append((distance, -listings, term))
+    return [term for _, _, term in sorted(found)[:limit]]
+
+
+async def corrections(session: Reads, workspace_id: WorkspaceId, word: str) -> list[str]:
+    """What `word` may have been meant as, by the published typo rule."""
+    return await nearest(
+        session, workspace_id, word, typos_allowed(word), limit=CORRECTIONS_PER_WORD
+    )
+
+
+async def places(
+    session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
+) -> list[tuple[str, int]]:
+    """Places starting with `prefix` (folded), most listings first: (as written, listings)."""
+    stmt = (
+        select(SearchTerm.display, SearchTerm.listings)
+        .where(*_starting(PLACE, workspace_id, prefix))
+        .order_by(SearchTerm.listings.desc(), SearchTerm.term)
+        .limit(limit)
+    )
+    return [(display, listings) for display, listings in await session.execute(stmt)]
+
+
+async def rebuild(session: AsyncSession, workspace_id: WorkspaceId) -> int:
+    """The workspace's vocabulary made again from its listings (after a bulk load that did not
+    go through the catalog, e.g. the search benchmark's); returns the terms written."""
+    await session.execute(delete(SearchTerm).where(SearchTerm.workspace_id == workspace_id))
+    stmt = select(
+        Listing.name, Listing.location, Listing.destination, Listing.amenities, Listing.description
+    ).where(Listing.workspace_id == workspace_id)
+    tally = Tally()
+    async for row in await session.stream(stmt.execution_options(yield_per=10_000)):
+        tally.add(Indexed(*row))
+    rows = tally.rows(workspace_id)
+    await _write(session, rows)
+    return len(rows)

@@ -1,0 +1,46 @@
+"""How search reads text: folded (accents, case) and cut into words, the same way for the
+listings' vocabulary and for what a traveler types, and the typo rules (decision 0088).
+
+The databases fold the listings themselves (PostgreSQL: `unaccent` and the `simple`
+configuration; SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
+way in Python for the vocabulary and the queries, so a word typed here is a word they indexed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+# Letters and digits; every other character separates words, as both engines' tokenizers do.
+_WORD = re.compile(r"[^\W_]+")
+# Folds that decomposition does not make (unaccent makes them; so must the vocabulary).
+_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ł": "l", "ß": "ss", "þ": "th"})
+LONGEST_WORD = 40  # longer "words" are not words a traveler types; they are cut
+
+
+def fold(text: str) -> str:
+    """`text` lower-cased with its accents removed ("Zürich" → "zurich", "Belém" → "belem")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_LETTERS)
+
+
+def words(text: str) -> list[str]:
+    """The folded words of `text`, in order (repeats kept)."""
+    return [word[:LONGEST_WORD] for word in _WORD.findall(fold(text))]
+
+
+def distinct_words(texts: Iterable[str | None]) -> set[str]:
+    """Every folded word of `texts` (None skipped)."""
+    found: set[str] = set()
+    for text in texts:
+        if text:
+            found.update(words(text))
+    return found
+
+
+def typos_allowed(word: str) -> int:
+    """Meilisearch's published rule: no typo under 5 characters, one from 5, two from 9."""
+    if len(word) >= 9:
+        return 2
+    return 1 if len(word) >= 5 else 0

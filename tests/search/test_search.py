@@ -1,0 +1,342 @@
+"""travelSearch, travelSuggest and the kinds' lists' sort, through HTTP GraphQL on the database
+under test (docs/decisions/0088-discovery.md): relevance, typos and accents, facets equal to
+the filtered counts, stable pages, "near" against a brute-force distance, and bad input."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from tests.factories import Tenant, api_listing, api_provider, create_tenant
+from tests.support.api import data, post
+from tests.support.live import LiveServer
+
+SEARCH = """query ($t: String, $f: TravelSearchFilterInput, $s: TravelListingSort,
+  $p: TravelPaginationInput) {
+  travelSearch(text: $t, filter: $f, sort: $s) {
+    total didYouMean listings(pagination: $p) { name kind }
+  }
+}"""
+FACETS = """query ($t: String, $f: TravelSearchFilterInput) {
+  travelSearch(text: $t, filter: $f) {
+    total
+    facets {
+      kinds { value count } places(top: 3) { value count } amenities(top: 3) { value count }
+      ratings { minRating count } prices(buckets: 4) { min max count }
+    }
+  }
+}"""
+SUGGEST = """query ($q: String!, $n: Int) {
+  travelSuggest(prefix: $q, limit: $n) { type text listings listing { name } }
+}"""
+
+# (kind, name, location, lat, lon, price, currency, amenities, description)
+CATALOG = [
+    (
+        "PROPERTY",
+        "Belém riverside flat",
+        "Lisbon",
+        38.6979,
+        -9.2063,
+        "140.00",
+        "EUR",
+        ["wifi", "balcony"],
+        "Near the tower",
+    ),
+    ("PROPERTY", "Alfama loft", "Lisbon", 38.7118, -9.1300, "95.00", "EUR", ["wifi"], None),
+    (
+        "PROPERTY",
+        "Quiet room",
+        "Lisbon",
+        38.7200,
+        -9.1400,
+        "60.00",
+        "EUR",
+        [],
+        "A quiet room; the Alfama loft is next door",
+    ),
+    (
+        "PROPERTY",
+        "Zürich old town studio",
+        "Zürich",
+        47.3717,
+        8.5423,
+        "180.00",
+        "CHF",
+        ["wifi", "kitchen"],
+        None,
+    ),
+    (
+        "TOUR",
+        "Barcelona tapas walk",
+        "Barcelona",
+        41.3874,
+        2.1686,
+        "45.00",
+        "EUR",
+        ["food"],
+        "Evening walk",
+    ),
+    ("TOUR", "Lisbon tram tour", "Lisbon", 38.7100, -9.1390, "30.00", "EUR", [], None),
+    ("ACTIVITY", "Sintra hike", "Sintra", 38.8029, -9.3817, "55.00", "EUR", ["guide"], None),
+    ("EVENT", "Fado night", "Lisbon", None, None, "25.00", "EUR", [], "Live fado in Alfama"),
+]
+
+
+@pytest.fixture(scope="module")
+def searchable(server: LiveServer) -> Tenant:
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+    for kind, name, location, lat, lon, price, currency, amenities, description in CATALOG:
+        price_field = "pricePerNight" if kind == "PROPERTY" else "price"
+        api_listing(
+            server,
+            tenant.keys["host"],
+            kind,
+            provider,
+            name=name,
+            location=location,
+            latitude=lat,
+            longitude=lon,
+            currency=currency,
+            amenities=amenities,
+            description=description,
+            **{price_field: price},
+        )
+    # A neighbour whose listings share the words: none of them may ever show up.
+    other = create_tenant(server)
+    theirs = api_provider(server, other.keys["host"], "Elsewhere")
+    for name in ("Lisbon palace", "Barcelona beach house", "Lisbn typo house"):
+        api_listing(server, other.keys["host"], "PROPERTY", theirs, name=name, location="Lisbon")
+    return tenant
+
+
+def search(server: LiveServer, tenant: Tenant, text: str | None = None, **kw: Any) -> Any:
+    variables = {"t": text, "f": kw.get("filter"), "s": kw.get("sort"), "p": kw.get("page")}
+    return data(server, tenant.keys["traveler"], SEARCH, variables)["travelSearch"]
+
+
+def names(found: Any) -> list[str]:
+    return [item["name"] for item in found["listings"]]
+
+
+def test_relevance_puts_a_name_match_above_a_description_match(
+    server: LiveServer, searchable: Tenant
+) -> None:
+    found = search(server, searchable, "alfama")
+    # The loft is named Alfama; the room and the fado night only mention it.
+    assert names(found)[0] == "Alfama loft"
+    assert set(names(found)) == {"Alfama loft", "Quiet room", "Fado night"}
+    assert found["total"] == 3
+    assert found["didYouMean"] is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected", "meant"),
+    [
+        ("Belem", {"Belém riverside flat"}, None),  # accents folded
+        ("zurich", {"Zürich old town studio"}, None),
+        ("ZÜRICH", {"Zürich old town studio"}, None),
+        ("barcelna", {"Barcelona tapas walk"}, "barcelona"),  # one typo from 5 letters
+        ("tapsa", {"Barcelona tapas walk"}, "tapas"),  # a swap is one typo
+        ("riversdie", {"Belém riverside flat"}, "riverside"),  # 9 letters: two typos allowed
+        ("barc", {"Barcelona tapas walk"}, None),  # the last word as a prefix
+        ("sintra hik", {"Sintra hike"}, None),
+        ("fado alfama", {"Fado night"}, None),  # every word, in any of the texts
+    ],
+)
+def test_typos_accents_and_prefixes(
+    server: LiveServer, searchable: Tenant, typed: str, expected: set[str], meant: str | None
+) -> None:
+    found = search(server, searchable, typed)
+    assert set(names(found)) == expected
+    assert found["didYouMean"] == meant
+
+
+def test_short_words_are_not_corrected_but_did_you_mean_offers_one(
+    server: LiveServer, searchable: Tenant
+) -> None:
+    # "trm" (3 letters): no typo is allowed, so nothing is found; the closest word is offered.
+    found = search(server, searchable, "lisbon trm")
+    assert found["total"] == 0
+    assert names(found) == []
+    assert found["didYouMean"] == "lisbon tram"
+    # 4 letters, nothing close at all: nothing found, nothing offered.
+    nothing = search(server, searchable, "qqqq")
+    assert nothing["total"] == 0
+    assert nothing["didYouMean"] is None
+
+
+def test_exact_words_rank_above_corrections(server: LiveServer, searchable: Tenant) -> None:
+    # "lisbon" exists; "lisbn" is the neighbour's word and must neither match nor be offered.
+    found = search(server, searchable, "lisbn")
+    assert found["didYouMean"] == "lisbon"
+    assert "Lisbn typo house" not in names(found)
+    assert set(names(found)) >= {"Lisbon tram tour", "Alfama loft"}
+
+
+def test_searches_never_see_another_workspace(server: LiveServer, searchable: Tenant) -> None:
+    found = search(server, searchable, "palace")
+    assert found["total"] == 0
+    assert found["didYouMean"] is None
+    assert "Barcelona beach house" not in names(search(server, searchable, "barcelona"))
+    suggested = data(server, searchable.keys["traveler"], SUGGEST, {"q": "pala"})
+    assert suggested["travelSuggest"] == []
+
+
+def test_sorts_and_kinds(server: LiveServer, searchable: Tenant) -> None:
+    euros = {"currency": "EUR"}
+    cheapest = names(search(server, searchable, filter=euros, sort="PRICE_ASC"))
+    assert cheapest[:3] == ["Fado night", "Lisbon tram tour", "Barcelona tapas walk"]
+    dearest = names(search(server, searchable, filter=euros, sort="PRICE_DESC"))
+    assert dearest[0] == "Belém riverside flat"
+    newest = names(search(server, searchable, sort="NEWEST"))
+    assert newest[0] == "Fado night"
+    assert newest[-1] == "Belém riverside flat"
+    only = search(server, searchable, filter={"kinds": ["TOUR", "ACTIVITY"]})
+    assert set(names(only)) == {"Barcelona tapas walk", "Lisbon tram tour", "Sintra hike"}
+    starts = names(search(server, searchable, sort="START_TIME"))
+    assert starts[0] == "Fado night"  # the only listing with a start time comes first
+
+
+@pytest.mark.parametrize("sort", ["RELEVANCE", "NEWEST", "OLDEST", "RATING", "START_TIME"])
+def test_pages_neither_repeat_nor_skip(server: LiveServer, searchable: Tenant, sort: str) -> None:
+    whole = names(search(server, searchable, sort=sort, page={"take": 100}))
+    paged: list[str] = []
+    for skip in range(0, len(whole), 3):
+        paged += names(search(server, searchable, sort=sort, page={"skip": skip, "take": 3}))
+    assert paged == whole
+    assert len(whole) == len(CATALOG)
+
+
+def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    a = (
+        math.sin((p2 - p1) / 2) ** 2
+        + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    )
+    return 2 * 6371.0088 * math.asin(math.sqrt(a))
+
+
+@pytest.mark.parametrize("radius", [0.5, 3, 7, 15, 30, 2000 / 2])
+def test_near_matches_a_brute_force_distance(
+    server: LiveServer, searchable: Tenant, radius: float
+) -> None:
+    centre = (38.7105, -9.1380)  # Lisbon's Baixa
+    near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
+    found = search(server, searchable, filter={"near": near}, sort="DISTANCE")
+    expected = sorted(
+        (_km(*centre, lat, lon), name)
+        for _, name, _, lat, lon, *_ in CATALOG
+        if lat is not None and _km(*centre, lat, lon) <= radius
+    )
+    assert names(found) == [name for _, name in expected]
+
+
+def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant) -> None:
+    key = searchable.keys["traveler"]
+    base = {"currency": "EUR"}
+    facets = data(server, key, FACETS, {"t": "lisbon", "f": base})["travelSearch"]
+    total = facets["total"]
+    assert total == search(server, searchable, "lisbon", filter=base)["total"] > 0
+    for kind in facets["facets"]["kinds"]:
+        narrowed = {**base, "kinds": [kind["value"]]}
+        assert kind["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
+    for amenity in facets["facets"]["amenities"]:
+        narrowed = {**base, "amenities": [amenity["value"]]}
+        assert amenity["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
+    for place in facets["facets"]["places"]:
+        narrowed = {**base, "location": place["value"]}
+        assert place["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
+    buckets = facets["facets"]["prices"]
+    assert sum(b["count"] for b in buckets) == total
+    for i, bucket in enumerate(buckets):
+        last = i == len(buckets) - 1
+        high = bucket["max"] if last else f"{float(bucket['max']) - 0.01:.2f}"
+        narrowed = {**base, "minPrice": bucket["min"], "maxPrice": high}
+        assert bucket["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
+    # No currency: no histogram (prices in different currencies are not compared).
+    mixed = data(server, key, FACETS, {"t": None, "f": None})["travelSearch"]["facets"]
+    assert mixed["prices"] is None
+    assert sum(k["count"] for k in mixed["kinds"]) == len(CATALOG)
+
+
+def test_suggestions(server: LiveServer, searchable: Tenant) -> None:
+    key = searchable.keys["traveler"]
+    got = data(server, key, SUGGEST, {"q": "lis"})["travelSuggest"]
+    assert got[0] == {"type": "PLACE", "text": "Lisbon", "listings": 5, "listing": None}
+    assert {"type": "LISTING", "text": "Lisbon tram tour"} in [
+        {"type": s["type"], "text": s["text"]} for s in got
+    ]
+    assert data(server, key, SUGGEST, {"q": "l"})["travelSuggest"] == []  # under 2 letters
+    typo = data(server, key, SUGGEST, {"q": "zurch"})["travelSuggest"]
+    assert typo[0]["text"] == "Zürich"
+    accents = data(server, key, SUGGEST, {"q": "bele"})["travelSuggest"]
+    assert [s["text"] for s in accents] == ["Belém riverside flat"]
+
+
+def test_kind_lists_take_the_same_sort_and_filters(server: LiveServer, searchable: Tenant) -> None:
+    query = """query ($f: TravelListingFilterInput, $s: TravelListingSort) {
+      travelProperties(filter: $f, sort: $s) { name } }"""
+    key = searchable.keys["traveler"]
+    near = {"latitude": 38.7105, "longitude": -9.1380, "radiusKm": 10}
+    found = data(server, key, query, {"f": {"near": near, "text": "alfama"}, "s": None})
+    # Oldest first by default, even with text (the spec's order for the kinds' lists).
+    assert [p["name"] for p in found["travelProperties"]] == ["Alfama loft", "Quiet room"]
+    dear = data(server, key, query, {"f": {"currency": "eur"}, "s": "PRICE_DESC"})
+    assert next(p["name"] for p in dear["travelProperties"]) == "Belém riverside flat"
+
+
+@pytest.mark.parametrize(
+    ("variables", "field"),
+    [
+        ({"s": "PRICE_ASC"}, "sort"),
+        ({"s": "DISTANCE"}, "sort"),
+        ({"f": {"near": {"latitude": 91, "longitude": 0, "radiusKm": 1}}}, "filter.near.latitude"),
+        ({"f": {"near": {"latitude": 0, "longitude": 0, "radiusKm": 0}}}, "filter.near.radiusKm"),
+        ({"f": {"near": {"latitude": 0, "longitude": 0, "radiusKm": 1e9}}}, "filter.near.radiusKm"),
+        ({"t": "x" * 201}, "text"),
+        ({"t": " ".join("abcdefghijk")}, "text"),
+        ({"f": {"amenities": ["x" * 101]}}, "filter.amenities"),
+        ({"p": {"skip": 990, "take": 20}}, "pagination.skip"),
+    ],
+)
+def test_bad_input_names_the_field(
+    server: LiveServer, searchable: Tenant, variables: dict[str, Any], field: str
+) -> None:
+    response = post(server, searchable.keys["traveler"], SEARCH, variables)
+    errors = response.json()["errors"]
+    assert [e["extensions"]["code"] for e in errors] == ["VALIDATION_ERROR"]
+    assert errors[0]["extensions"]["field"] == field
+
+
+def test_listings_take_coordinates_both_or_neither(server: LiveServer) -> None:
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"])
+    mutation = """mutation ($input: CreateTravelTourInput!) {
+      createTravelTour(input: $input) { id latitude longitude } }"""
+    base = {
+        "providerId": provider,
+        "name": "Walk",
+        "location": "Lisbon",
+        "price": "10.00",
+        "capacity": 5,
+    }
+    response = post(server, tenant.keys["host"], mutation, {"input": {**base, "latitude": 38.7}})
+    assert response.json()["errors"][0]["extensions"]["field"] == "input.longitude"
+    response = post(
+        server,
+        tenant.keys["host"],
+        mutation,
+        {"input": {**base, "latitude": 38.7, "longitude": 200}},
+    )
+    assert response.json()["errors"][0]["extensions"]["field"] == "input.longitude"
+    made = data(
+        server,
+        tenant.keys["host"],
+        mutation,
+        {"input": {**base, "latitude": 38.7, "longitude": -9.1}},
+    )
+    assert made["createTravelTour"]["latitude"] == 38.7
