@@ -32,7 +32,7 @@ HOSTING = [
         "host",
         """mutation CreateProperty($input: CreateTravelPropertyInput!) {
   createTravelProperty(input: $input) {
-    id name location pricePerNight currency maxGuests units amenities
+    id name location latitude longitude pricePerNight currency maxGuests units amenities
   }
 }""",
         lambda ids: {
@@ -46,6 +46,8 @@ HOSTING = [
                 "amenities": ["wifi", "balcony"],
                 "maxGuests": 2,
                 "units": 1,
+                "latitude": 38.7115,
+                "longitude": -9.13,
             }
         },
         save=keep("property", "createTravelProperty", "id"),
@@ -192,4 +194,36 @@ CATALOG = [
         "id name origin destination departsAt mode price currency",
     ),
     _one("Trip", "travelTrip", "trip", "id name origin destination departsAt arrivesAt mode"),
+    Example(
+        "search",
+        "traveler",
+        """query Search($text: String, $filter: TravelSearchFilterInput, $sort: TravelListingSort) {
+  travelSearch(text: $text, filter: $filter, sort: $sort) {
+    total
+    didYouMean
+    listings(pagination: {take: 3}) { id kind name location price currency rating }
+    facets {
+      kinds { value count }
+      amenities(top: 3) { value count }
+      prices(buckets: 4) { min max count }
+    }
+  }
+}""",
+        {
+            "text": "lisbn loft",
+            "filter": {
+                "currency": "EUR",
+                "near": {"latitude": 38.7223, "longitude": -9.1393, "radiusKm": 10},
+            },
+            "sort": "RELEVANCE",
+        },
+    ),
+    Example(
+        "suggest",
+        "traveler",
+        """query Suggest($prefix: String!) {
+  travelSuggest(prefix: $prefix, limit: 5) { type text listings listing { id kind name } }
+}""",
+        {"prefix": "lis"},
+    ),
 ]

@@ -50,6 +50,8 @@ SDK_METHODS = {
     "travelActivitiesCount": "activities_count",
     "travelEventsCount": "events_count",
     "travelTripsCount": "trips_count",
+    "travelSearch": "search",
+    "travelSuggest": "suggest",
     "travelBookingsCount": "bookings_count",
     "travelFavoritesCount": "favorites_count",
     "travelOverviewStats": "overview_stats",

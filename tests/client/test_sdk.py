@@ -171,6 +171,35 @@ def test_hosts_create_and_travelers_read_every_kind(
     assert count_rows(server, "listings", tenant.workspace) == 5
 
 
+def test_travelers_search_across_kinds_with_facets_and_suggestions(
+    connect: Connect, tenant: Tenant
+) -> None:
+    host = connect(tenant.keys["host"])
+    ids = _catalog(host)
+    client = connect(tenant.keys["traveler"])
+    found = client.search("lisbn", sort="RELEVANCE", take=2)
+    assert found.did_you_mean == "lisbon"
+    assert found.total == 4  # every Lisbon listing but the activity in Cascais
+    assert len(found.listings) == 2
+    by_price = client.search(filter={"currency": "EUR"}, sort="PRICE_ASC")
+    assert [x.id for x in by_price.listings] == [ids["PROPERTY"]]
+    facets = client.search_facets("lisbon", filter={"kinds": ["TOUR", "EVENT"]}, top=3)
+    assert facets.total == 2
+    assert {(k.value, k.count) for k in facets.facets.kinds} == {
+        ("PROPERTY", 1), ("TOUR", 1), ("EVENT", 1), ("TRIP", 1),
+    }  # fmt: skip
+    assert facets.facets.prices is None  # no currency: no histogram
+    near = {"latitude": 38.71, "longitude": -9.13, "radiusKm": 5.0}
+    placed = host.create_tour(ids["operator"], "Tram ride", "Lisbon", "5.00", 20,
+                              latitude=38.712, longitude=-9.131)  # fmt: skip
+    assert (placed.latitude, placed.longitude) == (38.712, -9.131)
+    assert [x.id for x in client.search(filter={"near": near}).listings] == [placed.id]
+    suggested = client.suggest("lis", limit=4)
+    assert suggested[0].type_ == "PLACE"
+    assert suggested[0].text == "Lisbon"
+    assert any(s.listing is not None and s.listing.id == ids["TRIP"] for s in suggested)
+
+
 def test_travelers_book_cancel_and_keep_a_wishlist(
     connect: Connect, tenant: Tenant, server: LiveServer
 ) -> None:

@@ -37,6 +37,33 @@ class ListingFilter(TypedDict, total=False):
     availableFrom: date | str
     availableTo: date | str
     guests: int
+    near: Near
+    amenities: list[str]
+
+
+class Near(TypedDict):
+    """TravelNearInput: within radiusKm of a point (WGS84 degrees)."""
+
+    latitude: float
+    longitude: float
+    radiusKm: float
+
+
+class SearchFilter(TypedDict, total=False):
+    """TravelSearchFilterInput: travelSearch's conditions (its text is an argument)."""
+
+    kinds: list[Kind]
+    location: str
+    minPrice: Decimal | str
+    maxPrice: Decimal | str
+    currency: str
+    minRating: float
+    providerId: str
+    availableFrom: date | str
+    availableTo: date | str
+    guests: int
+    near: Near
+    amenities: list[str]
 
 
 class ProviderFilter(TypedDict, total=False):

@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 from travel_client._async.connection import AsyncConnection
-from travel_client._generated import Activity, Availability, Event, Property, Provider, Tour, Trip
+from travel_client._generated import (
+    Activity,
+    Availability,
+    Event,
+    Property,
+    Provider,
+    SearchFacetsTravelSearch,
+    SearchTravelSearch,
+    Suggestion,
+    Tour,
+    Trip,
+)
 from travel_client._operations import MAX_TAKE, Day
 from travel_client._operations import catalog as ops
-from travel_client.types import Kind, ListingFilter, ProviderFilter
+from travel_client.types import Kind, ListingFilter, ProviderFilter, SearchFilter
 
 
 class AsyncCatalog(AsyncConnection):
@@ -135,3 +146,32 @@ class AsyncCatalog(AsyncConnection):
     async def availability(self, kind: Kind, id: str, from_: Day, to: Day) -> list[Availability]:
         """A listing's calendar, `from_` to `to` included: date, capacity, available."""
         return await self._run(ops.availability(kind, id, from_, to))
+
+    async def search(
+        self,
+        text: str | None = None,
+        *,
+        filter: SearchFilter | None = None,
+        sort: str | None = None,
+        skip: int = 0,
+        take: int = 20,
+    ) -> SearchTravelSearch:
+        """travelSearch: one search across every kind — `total`, `did_you_mean` and a page of
+        `listings`, best match first with text (or in `sort` order: PRICE_ASC, RATING, …)."""
+        return await self._run(ops.search(text, filter, sort, skip, take))
+
+    async def search_facets(
+        self,
+        text: str | None = None,
+        *,
+        filter: SearchFilter | None = None,
+        top: int = 10,
+        buckets: int = 10,
+    ) -> SearchFacetsTravelSearch:
+        """travelSearch's `total` and `facets`: counts by kind, place, amenity and rating, and
+        a price histogram when `filter` names a currency."""
+        return await self._run(ops.search_facets(text, filter, top, buckets))
+
+    async def suggest(self, prefix: str, *, limit: int = 8) -> list[Suggestion]:
+        """travelSuggest: places and listings for what is being typed (2+ letters)."""
+        return await self._run(ops.suggest(prefix, limit))

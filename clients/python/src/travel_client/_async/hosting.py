@@ -29,6 +29,8 @@ class AsyncHosting(AsyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         max_guests: int | None = None,
         units: int | None = None,
         idempotency_key: str | None = None,
@@ -37,6 +39,7 @@ class AsyncHosting(AsyncConnection):
         fields = compact(
             provider_id=provider_id, name=name, location=location, price_per_night=price_per_night,
             currency=currency, description=description, amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
             max_guests=max_guests, units=units,
         )  # fmt: skip
         return await self._run(ops.create_property(fields, idempotency_key))
@@ -53,6 +56,8 @@ class AsyncHosting(AsyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Tour:
         """createTravelTour: `capacity` persons per date, `price` per person."""
@@ -60,6 +65,7 @@ class AsyncHosting(AsyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return await self._run(ops.create_tour(fields, idempotency_key))
 
@@ -75,6 +81,8 @@ class AsyncHosting(AsyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Activity:
         """createTravelActivity: `capacity` persons per date, `price` per person."""
@@ -82,6 +90,7 @@ class AsyncHosting(AsyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return await self._run(ops.create_activity(fields, idempotency_key))
 
@@ -98,6 +107,8 @@ class AsyncHosting(AsyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
         """createTravelEvent: booked on the UTC date it starts."""
@@ -105,6 +116,7 @@ class AsyncHosting(AsyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return await self._run(ops.create_event(fields, idempotency_key))
 
@@ -124,6 +136,8 @@ class AsyncHosting(AsyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Trip:
         """createTravelTrip: `capacity` seats, booked on the UTC date it departs."""
@@ -132,6 +146,7 @@ class AsyncHosting(AsyncConnection):
             destination=destination, departs_at=departs_at, mode=mode, arrives_at=arrives_at,
             location=location, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return await self._run(ops.create_trip(fields, idempotency_key))
 

@@ -25,6 +25,7 @@ from .enums import (
     TravelPriceUnit,
     TravelProviderType,
     TravelRole,
+    TravelSuggestionType,
     TravelTripMode,
 )
 from .event_availability import (
@@ -59,6 +60,8 @@ from .fragments import (
     Property,
     PropertyProvider,
     Provider,
+    Suggestion,
+    SuggestionListing,
     Tour,
     TourProvider,
     Trip,
@@ -81,6 +84,7 @@ from .input_types import (
     TravelNearInput,
     TravelPaginationInput,
     TravelProviderFilterInput,
+    TravelSearchFilterInput,
 )
 from .ping import Ping, PingTravelProperties
 from .properties import Properties, PropertiesTravelProperties
@@ -94,6 +98,18 @@ from .property_by_id import PropertyById, PropertyByIdTravelProperty
 from .provider_by_id import ProviderById, ProviderByIdTravelProvider
 from .providers import Providers, ProvidersTravelProviders
 from .providers_count import ProvidersCount
+from .search import Search, SearchTravelSearch, SearchTravelSearchListings
+from .search_facets import (
+    SearchFacets,
+    SearchFacetsTravelSearch,
+    SearchFacetsTravelSearchFacets,
+    SearchFacetsTravelSearchFacetsAmenities,
+    SearchFacetsTravelSearchFacetsKinds,
+    SearchFacetsTravelSearchFacetsPlaces,
+    SearchFacetsTravelSearchFacetsPrices,
+    SearchFacetsTravelSearchFacetsRatings,
+)
+from .suggest import Suggest, SuggestTravelSuggest
 from .toggle_favorite import ToggleFavorite
 from .tour_availability import (
     TourAvailability,
@@ -202,6 +218,21 @@ __all__ = [
     "Providers",
     "ProvidersCount",
     "ProvidersTravelProviders",
+    "Search",
+    "SearchFacets",
+    "SearchFacetsTravelSearch",
+    "SearchFacetsTravelSearchFacets",
+    "SearchFacetsTravelSearchFacetsAmenities",
+    "SearchFacetsTravelSearchFacetsKinds",
+    "SearchFacetsTravelSearchFacetsPlaces",
+    "SearchFacetsTravelSearchFacetsPrices",
+    "SearchFacetsTravelSearchFacetsRatings",
+    "SearchTravelSearch",
+    "SearchTravelSearchListings",
+    "Suggest",
+    "SuggestTravelSuggest",
+    "Suggestion",
+    "SuggestionListing",
     "ToggleFavorite",
     "Tour",
     "TourAvailability",
@@ -224,6 +255,8 @@ __all__ = [
     "TravelProviderFilterInput",
     "TravelProviderType",
     "TravelRole",
+    "TravelSearchFilterInput",
+    "TravelSuggestionType",
     "TravelTripMode",
     "Trip",
     "TripAvailability",

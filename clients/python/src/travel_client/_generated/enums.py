@@ -33,6 +33,11 @@ class TravelTripMode(str, Enum):
     CAR = "CAR"
 
 
+class TravelSuggestionType(str, Enum):
+    PLACE = "PLACE"
+    LISTING = "LISTING"
+
+
 class TravelBookingStatus(str, Enum):
     CONFIRMED = "CONFIRMED"
     CANCELLED = "CANCELLED"

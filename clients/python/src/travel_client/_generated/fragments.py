@@ -12,6 +12,7 @@ from .enums import (
     TravelPriceUnit,
     TravelProviderType,
     TravelRole,
+    TravelSuggestionType,
     TravelTripMode,
 )
 
@@ -29,6 +30,8 @@ class Activity(BaseModel):
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -114,6 +117,8 @@ class Event(BaseModel):
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -154,6 +159,8 @@ class Listing(BaseModel):
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -192,6 +199,8 @@ class Property(BaseModel):
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -207,12 +216,32 @@ class PropertyProvider(Provider):
     pass
 
 
+class Suggestion(BaseModel):
+    type_: TravelSuggestionType = Field(alias="type")
+    text: str
+    listings: Optional[int]
+    listing: Optional["SuggestionListing"]
+
+
+class SuggestionListing(Listing):
+    typename__: Literal[
+        "TravelActivity",
+        "TravelEvent",
+        "TravelListing",
+        "TravelProperty",
+        "TravelTour",
+        "TravelTrip",
+    ] = Field(alias="__typename")
+
+
 class Tour(BaseModel):
     id: str
     kind: TravelBookingType
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -233,6 +262,8 @@ class Trip(BaseModel):
     name: str
     description: Optional[str]
     location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -276,6 +307,7 @@ Favorite.model_rebuild()
 Listing.model_rebuild()
 OverviewStats.model_rebuild()
 Property.model_rebuild()
+Suggestion.model_rebuild()
 Tour.model_rebuild()
 Trip.model_rebuild()
 Viewer.model_rebuild()

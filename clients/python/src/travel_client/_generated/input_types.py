@@ -206,6 +206,36 @@ class TravelListingFilterInput(BaseModel):
     "Amenities every listing must offer (each matched whole, any case); at most 10."
 
 
+class TravelSearchFilterInput(BaseModel):
+    """Narrows travelSearch: every condition given must hold. A bad value is VALIDATION_ERROR with
+    `extensions.field` naming it (e.g. filter.near.radiusKm)."""
+
+    kinds: Optional[list[TravelBookingType]] = None
+    "Only these kinds (any of them); none or empty: every kind."
+    location: Optional[str] = None
+    'Text the location must contain (any case), e.g. "lisbon"; up to 200 characters.'
+    min_price: Optional[Decimal] = Field(alias="minPrice", default=None)
+    "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
+    max_price: Optional[Decimal] = Field(alias="maxPrice", default=None)
+    "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."
+    currency: Optional[str] = None
+    "Only listings priced in this ISO 4217 currency (any case); needed to sort by price."
+    min_rating: Optional[float] = Field(alias="minRating", default=None)
+    "Lowest average rating, 0 to 5 (unrated listings are left out)."
+    provider_id: Optional[str] = Field(alias="providerId", default=None)
+    "Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND."
+    available_from: Optional[date] = Field(alias="availableFrom", default=None)
+    "With availableTo: for stays, a room free every night from availableFrom (check-in) to\navailableTo (check-out); for the other kinds, `guests` places free on at least one date\nfrom availableFrom to availableTo, both included. At most 366 days."
+    available_to: Optional[date] = Field(alias="availableTo", default=None)
+    "Goes with availableFrom: the check-out day of a stay, the last date for the other kinds."
+    guests: Optional[int] = None
+    "Party size (default 1): stays must take it in one room, other kinds must have the places."
+    near: Optional["TravelNearInput"] = None
+    "Only listings with coordinates within this circle; needed to sort by DISTANCE."
+    amenities: Optional[list[str]] = None
+    "Amenities every listing must offer (each matched whole, any case); at most 10."
+
+
 class TravelNearInput(BaseModel):
     """A circle on the map: listings with coordinates within radiusKm of the point."""
 
@@ -264,3 +294,4 @@ class TravelBookingFilterInput(BaseModel):
 
 
 TravelListingFilterInput.model_rebuild()
+TravelSearchFilterInput.model_rebuild()

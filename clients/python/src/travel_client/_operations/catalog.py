@@ -25,6 +25,12 @@ from travel_client._generated import (
     ProviderById,
     Providers,
     ProvidersCount,
+    Search,
+    SearchFacets,
+    SearchFacetsTravelSearch,
+    SearchTravelSearch,
+    Suggest,
+    Suggestion,
     Tour,
     TourAvailability,
     TourById,
@@ -36,8 +42,17 @@ from travel_client._generated import (
     Trips,
     TripsCount,
 )
-from travel_client._operations import Call, Data, Day, filtered, items, page, present
-from travel_client.types import Kind, ListingFilter, ProviderFilter
+from travel_client._operations import (
+    Call,
+    Data,
+    Day,
+    compact,
+    filtered,
+    items,
+    page,
+    present,
+)
+from travel_client.types import Kind, ListingFilter, ProviderFilter, SearchFilter
 
 
 def providers(skip: int, take: int, filter: ProviderFilter | None) -> Call[list[Provider]]:
@@ -258,3 +273,37 @@ def availability(kind: Kind, id: str, from_: Day, to: Day) -> Call[list[Availabi
         choices = ", ".join(_AVAILABILITY)
         raise ValueError(f"{kind!r} is not a listing kind: use one of {choices}") from None
     return Call(operation, field, {"id": id, "from": from_, "to": to}, read)
+
+
+def search(
+    text: str | None, filter: SearchFilter | None, sort: str | None, skip: int, take: int
+) -> Call[SearchTravelSearch]:
+    variables = page(skip, take, filter)
+    variables.update(compact(text=text, sort=sort))
+    return Call(
+        "Search",
+        "travelSearch",
+        variables,
+        lambda d: present(Search.model_validate(d).travel_search, "travelSearch"),
+    )
+
+
+def search_facets(
+    text: str | None, filter: SearchFilter | None, top: int, buckets: int
+) -> Call[SearchFacetsTravelSearch]:
+    variables = {**filtered(filter), **compact(text=text, top=top, buckets=buckets)}
+    return Call(
+        "SearchFacets",
+        "travelSearch",
+        variables,
+        lambda d: present(SearchFacets.model_validate(d).travel_search, "travelSearch"),
+    )
+
+
+def suggest(prefix: str, limit: int) -> Call[list[Suggestion]]:
+    return Call(
+        "Suggest",
+        "travelSuggest",
+        {"prefix": prefix, "limit": limit},
+        lambda d: items(Suggest.model_validate(d).travel_suggest),
+    )

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from travel_client._generated import Activity, Availability, Event, Property, Provider, Tour, Trip
+from travel_client._generated import (
+    Activity,
+    Availability,
+    Event,
+    Property,
+    Provider,
+    SearchFacetsTravelSearch,
+    SearchTravelSearch,
+    Suggestion,
+    Tour,
+    Trip,
+)
 from travel_client._operations import MAX_TAKE, Day
 from travel_client._operations import catalog as ops
 from travel_client._sync.connection import SyncConnection
-from travel_client.types import Kind, ListingFilter, ProviderFilter
+from travel_client.types import Kind, ListingFilter, ProviderFilter, SearchFilter
 
 
 class SyncCatalog(SyncConnection):
@@ -136,3 +147,32 @@ class SyncCatalog(SyncConnection):
     def availability(self, kind: Kind, id: str, from_: Day, to: Day) -> list[Availability]:
         """A listing's calendar, `from_` to `to` included: date, capacity, available."""
         return self._run(ops.availability(kind, id, from_, to))
+
+    def search(
+        self,
+        text: str | None = None,
+        *,
+        filter: SearchFilter | None = None,
+        sort: str | None = None,
+        skip: int = 0,
+        take: int = 20,
+    ) -> SearchTravelSearch:
+        """travelSearch: one search across every kind — `total`, `did_you_mean` and a page of
+        `listings`, best match first with text (or in `sort` order: PRICE_ASC, RATING, …)."""
+        return self._run(ops.search(text, filter, sort, skip, take))
+
+    def search_facets(
+        self,
+        text: str | None = None,
+        *,
+        filter: SearchFilter | None = None,
+        top: int = 10,
+        buckets: int = 10,
+    ) -> SearchFacetsTravelSearch:
+        """travelSearch's `total` and `facets`: counts by kind, place, amenity and rating, and
+        a price histogram when `filter` names a currency."""
+        return self._run(ops.search_facets(text, filter, top, buckets))
+
+    def suggest(self, prefix: str, *, limit: int = 8) -> list[Suggestion]:
+        """travelSuggest: places and listings for what is being typed (2+ letters)."""
+        return self._run(ops.suggest(prefix, limit))

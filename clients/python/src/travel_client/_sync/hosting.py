@@ -30,6 +30,8 @@ class SyncHosting(SyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         max_guests: int | None = None,
         units: int | None = None,
         idempotency_key: str | None = None,
@@ -38,6 +40,7 @@ class SyncHosting(SyncConnection):
         fields = compact(
             provider_id=provider_id, name=name, location=location, price_per_night=price_per_night,
             currency=currency, description=description, amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
             max_guests=max_guests, units=units,
         )  # fmt: skip
         return self._run(ops.create_property(fields, idempotency_key))
@@ -54,6 +57,8 @@ class SyncHosting(SyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Tour:
         """createTravelTour: `capacity` persons per date, `price` per person."""
@@ -61,6 +66,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return self._run(ops.create_tour(fields, idempotency_key))
 
@@ -76,6 +82,8 @@ class SyncHosting(SyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Activity:
         """createTravelActivity: `capacity` persons per date, `price` per person."""
@@ -83,6 +91,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return self._run(ops.create_activity(fields, idempotency_key))
 
@@ -99,6 +108,8 @@ class SyncHosting(SyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
         """createTravelEvent: booked on the UTC date it starts."""
@@ -106,6 +117,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return self._run(ops.create_event(fields, idempotency_key))
 
@@ -125,6 +137,8 @@ class SyncHosting(SyncConnection):
         currency: str | None = None,
         description: str | None = None,
         amenities: Sequence[str] | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
         idempotency_key: str | None = None,
     ) -> Trip:
         """createTravelTrip: `capacity` seats, booked on the UTC date it departs."""
@@ -133,6 +147,7 @@ class SyncHosting(SyncConnection):
             destination=destination, departs_at=departs_at, mode=mode, arrives_at=arrives_at,
             location=location, currency=currency, description=description,
             amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude,
         )  # fmt: skip
         return self._run(ops.create_trip(fields, idempotency_key))
 
