@@ -5,12 +5,14 @@ the filtered counts, stable pages, "near" against a brute-force distance, and ba
 from __future__ import annotations
 
 import math
+import uuid
 from typing import Any
 
 import pytest
 
 from tests.factories import Tenant, api_listing, api_provider, create_tenant
 from tests.support.api import data, post
+from tests.support.cli import travel, travel_json
 from tests.support.live import LiveServer
 
 SEARCH = """query ($t: String, $f: TravelSearchFilterInput, $s: TravelListingSort,
@@ -340,3 +342,48 @@ def test_listings_take_coordinates_both_or_neither(server: LiveServer) -> None:
         {"input": {**base, "latitude": 38.7, "longitude": -9.1}},
     )
     assert made["createTravelTour"]["latitude"] == 38.7
+
+
+def test_reindex_makes_listings_loaded_without_the_api_correctable(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    """Listings written straight into the table (a bulk load) are found by the engine at once;
+    their words join the vocabulary — corrections, suggestions — once an operator reindexes."""
+    tenant = create_tenant(server)
+    load_bare(server, tenant, name="Marrakech riad", location="Marrakech")
+    assert search(server, tenant, "marrakech")["total"] == 1
+    assert search(server, tenant, "marrakesh")["total"] == 0  # not in the vocabulary yet
+    done = travel_json(cli_env, "db", "reindex-search", "--workspace", tenant.id)
+    assert done["terms"] >= 3
+    found = search(server, tenant, "marrakesh")
+    assert (found["total"], found["didYouMean"]) == (1, "marrakech")
+    refused = travel(cli_env, "db", "reindex-search", "--workspace", str(uuid.uuid4()))
+    assert refused.returncode == 1
+    assert refused.stderr.startswith("error: ")
+
+
+def load_bare(server: LiveServer, tenant: Tenant, **values: Any) -> None:
+    """A listing inserted with a bare INSERT, as a bulk load would (no catalog code)."""
+    from sqlalchemy import insert
+
+    from travel.catalog.models import Listing, Provider
+    from travel.db.session import tenant_transaction
+    from travel.kernel.ids import WorkspaceId
+
+    async def load() -> None:
+        ws = WorkspaceId(tenant.workspace.id)
+        engines = server.services.databases.main
+        async with tenant_transaction(engines, ws, write=True) as session:
+            provider = uuid.uuid4()
+            owner = tenant.members["host"]
+            await session.execute(
+                insert(Provider),
+                [{"workspace_id": ws, "id": provider, "owner_member_id": owner,
+                  "name": "Bulk", "type": "HOST"}],
+            )  # fmt: skip
+            row = {"workspace_id": ws, "id": uuid.uuid4(), "provider_id": provider,
+                   "kind": "PROPERTY", "price_minor": 5000, "currency": "EUR",
+                   "amenities": [], "units": 1, **values}  # fmt: skip
+            await session.execute(insert(Listing), [row])
+
+    server.run(load())

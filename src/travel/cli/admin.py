@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import click
+from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from travel.auth import service as auth_service
@@ -13,7 +14,11 @@ from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
 from travel.db import migrate
 from travel.db.registry import Databases, masked
+from travel.db.session import tenant_transaction
 from travel.events import webhooks
+from travel.kernel.ids import WorkspaceId
+from travel.search import vocabulary
+from travel.search.engine import REBUILD_FTS
 from travel.settings import get_settings
 
 
@@ -47,6 +52,26 @@ def db_upgrade() -> None:
             f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
         )
     click.echo("every database is up to date")
+
+
+@db.command("reindex-search")
+@click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
+@json_option
+def db_reindex_search(workspace_id: str, as_json: bool) -> None:
+    """Make a workspace's search vocabulary again from its listings (after loading listings
+    without the API; docs/decisions/0088-discovery.md). On SQLite the full-text index of
+    every workspace is rebuilt too (e.g. after a VACUUM renumbered rows)."""
+
+    async def action(databases: Databases) -> int:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        engines = databases.for_tenant(ws.database_url)
+        async with tenant_transaction(engines, WorkspaceId(ws.id), write=True) as session:
+            if engines.dialect == "sqlite":
+                await session.execute(text(REBUILD_FTS))
+            return await vocabulary.rebuild(session, WorkspaceId(ws.id))
+
+    terms = run_with_databases(action)
+    emit({"workspace": workspace_id, "terms": terms}, as_json, f"{terms} search terms written")
 
 
 @click.group()

@@ -75,6 +75,9 @@ def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, colu
 
 
 _ALL_TEXT = "name location amenities description"
+# SQLite: the FTS5 table read again from its content (the view of listings): after a VACUUM
+# renumbered rowids, or anything else that left the two apart.
+REBUILD_FTS = "INSERT INTO listings_fts (listings_fts) VALUES ('rebuild')"
 
 
 class Engine:

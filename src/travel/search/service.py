@@ -35,22 +35,21 @@ class Reading:
 
     query: TextQuery | None
     did_you_mean: str | None
-    matches_nothing: bool
 
 
 async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str, ...]) -> Reading:
-    """Each word as typed (the last also as a prefix), with its corrections by the typo rule;
-    a word that neither a listing nor a correction has makes the search find nothing and, if
-    a looser correction exists, says what was probably meant."""
+    """Each word as typed (the last also as a prefix), with its corrections by the typo rule.
+    A word the vocabulary lacks and cannot correct is still asked of the engine as typed (the
+    engine, not the vocabulary, decides what matches: listings loaded in bulk are found before
+    an operator reindexes); if a looser correction exists, it is what was probably meant."""
     if not typed:
-        return Reading(None, None, False)
-    terms, meant, unmatched, changed = [], [], False, False
+        return Reading(None, None)
+    terms, meant, changed = [], [], False
     for position, word in enumerate(typed):
         last = position == len(typed) - 1
         known = await vocabulary.known(session, workspace_id, word, prefix=last)
         alternatives = await vocabulary.corrections(session, workspace_id, word)
         if not known and not alternatives:
-            unmatched = True
             looser = min(2, typos_allowed(word) + 1) if len(word) >= 3 else 0
             alternatives = await vocabulary.nearest(session, workspace_id, word, looser, limit=1)
             meant.append(alternatives[0] if alternatives else word)
@@ -60,7 +59,7 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
             meant.append(word if known else alternatives[0])
             changed = changed or not known
         terms.append(Term(word, prefix=last, alternatives=tuple(alternatives)))
-    return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None, unmatched)
+    return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None)
 
 
 async def plan(
@@ -73,7 +72,7 @@ async def plan(
         conditions,
         kinds or ALL_KINDS,
         reading.query,
-        matches_nothing=reading.matches_nothing or conditions.matches_nothing,
+        matches_nothing=conditions.matches_nothing,
     )
     return search, reading.did_you_mean
 
@@ -165,7 +164,7 @@ async def suggest(
     shown = places[: limit // 2 or 1]  # half the suggestions at most are places
     suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
     reading = await read_text(session, workspace_id, typed)
-    if reading.query is not None and not reading.matches_nothing:
+    if reading.query is not None:
         named = await repository.named(
             session, workspace_id, reading.query, limit - len(suggestions)
         )
