@@ -4,6 +4,7 @@ it — never by implementation details)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,10 @@ def serious_accessibility_problems(page: Page) -> list[str]:
 
 
 def choose_kind(page: Page, label: str) -> None:
-    """A tab of discovery: Stays, Tours, Activities, Events or Transport."""
-    page.get_by_role("navigation", name="Kinds of listing").get_by_role("link", name=label).click()
-    expect(page.get_by_text(f"Showing all {label.lower()}")).to_be_visible()
+    """A tab of discovery: All, Stays, Tours, Activities, Events or Transport (its name is the
+    label and, once counted, how many listings it holds)."""
+    tabs = page.get_by_role("navigation", name="Kinds of listing")
+    tab = tabs.get_by_role("link", name=re.compile(rf"^{label}( \d+)?$"))
+    tab.click()
+    expect(tab).to_have_attribute("aria-current", "page")
+    expect(page.locator("#results")).to_have_attribute("aria-busy", "false")

@@ -45,7 +45,7 @@ def test_main_pages_are_accessible(page: Page, web: WebApp, role: str) -> None:
 
 
 def test_listing_and_checkout_are_accessible(page: Page, web: WebApp) -> None:
-    sign_in_as(page, web, "traveler")
+    sign_in_as(page, web, "traveler", path="/?kind=stays")
     page.get_by_role("list", name=re.compile("found$")).get_by_role("link").first.click()
     expect(page.get_by_role("heading", name="Availability")).to_be_visible()
     page.wait_for_load_state("networkidle")
@@ -82,11 +82,14 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     signed_in(page)
     _tab_to(page, "Where")
     page.keyboard.type("porto")
-    expect(page.get_by_role("search").get_by_label("Where")).to_have_value("porto")
+    expect(page.get_by_role("search").get_by_label("Where to, or what?")).to_have_value("porto")
     page.keyboard.press("Enter")  # submits the search
-    expect(page).to_have_url(re.compile("where=porto"))
+    expect(page).to_have_url(re.compile("q=porto"))
+    page.get_by_role("heading", name=re.compile(r"^\d+ results?$")).wait_for()
+    _tab_to(page, re.compile(r"^Stays \d+$"))  # the kind tabs come after the search
+    page.keyboard.press("Enter")
     page.get_by_role("heading", name=re.compile(r"^\d+ stays?$")).wait_for()
-    _tab_to(page, re.compile(r"Porto"))  # the first result's link
+    _tab_to(page, re.compile(r"^stay · Porto"))  # the first result's link
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Availability")).to_be_visible()
     # Pick the nights in the calendar with the keyboard: next month, two open days.

@@ -168,5 +168,11 @@ async def suggest(
         named = await repository.named(
             session, workspace_id, reading.query, limit - len(suggestions)
         )
-        suggestions += [Suggestion("LISTING", listing.name, listing=listing) for listing in named]
+        # One suggestion per name: listings named alike (a route's departures) say it once.
+        names = {listing.name: listing for listing in reversed(named)}
+        suggestions += [
+            Suggestion("LISTING", listing.name, listing=listing)
+            for listing in named
+            if names[listing.name] is listing
+        ]
     return suggestions

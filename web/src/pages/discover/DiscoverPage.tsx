@@ -1,5 +1,8 @@
-// Discovery: the five kinds, every catalog filter, paginated; the search is the URL.
-import { useEffect, useId, useState, type FormEvent } from "react";
+// Discovery: one search across every kind (travelSearch) — a search box with suggestions, kind
+// tabs with counts, a sort menu, facet chips and a price histogram, "did you mean", pages — all
+// in one request and all in the URL. On a phone the search folds into a one-line summary that
+// opens a full-screen editor, so the first results are on the first screen.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useQuery } from "urql";
 import { useSession } from "../../auth/session";
@@ -9,42 +12,38 @@ import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
 import type { ListingCardFragment } from "../../gql/graphql";
 import { addDays, formatShortDay, isDay, todayUtc } from "../../lib/dates";
-import { KINDS } from "../../lib/kinds";
+import { KINDS, kindInfo } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
-import { filterOf, PAGE_SIZE, readSearch, stayParams, writeSearch, type Search } from "./search";
+import { Facets } from "./Facets";
+import { SearchBox } from "./SearchBox";
+import { EMPTY, filterOf, MAX_RESULTS, PAGE_SIZE, problemsOf, readSearch, sortOf, SORTS, stayParams, writeSearch, type Search } from "./search";
 
 const DiscoverDocument = graphql(`
   query Discover(
-    $filter: TravelListingFilterInput
+    $text: String
+    $filter: TravelSearchFilterInput
+    $sort: TravelListingSort
     $pagination: TravelPaginationInput
-    $stays: Boolean!
-    $tours: Boolean!
-    $activities: Boolean!
-    $events: Boolean!
-    $transport: Boolean!
+    $withPrices: Boolean!
   ) {
-    travelProperties(filter: $filter, pagination: $pagination) @include(if: $stays) { ...ListingCard }
-    travelPropertiesCount(filter: $filter) @include(if: $stays)
-    travelTours(filter: $filter, pagination: $pagination) @include(if: $tours) { ...ListingCard }
-    travelToursCount(filter: $filter) @include(if: $tours)
-    travelActivities(filter: $filter, pagination: $pagination) @include(if: $activities) { ...ListingCard }
-    travelActivitiesCount(filter: $filter) @include(if: $activities)
-    travelEvents(filter: $filter, pagination: $pagination) @include(if: $events) { ...ListingCard }
-    travelEventsCount(filter: $filter) @include(if: $events)
-    travelTrips(filter: $filter, pagination: $pagination) @include(if: $transport) { ...ListingCard }
-    travelTripsCount(filter: $filter) @include(if: $transport)
-  }
-`);
-
-const ProvidersDocument = graphql(`
-  query ProviderChoices {
-    travelProviders(pagination: { take: 100 }) { id name type }
+    travelSearch(text: $text, filter: $filter, sort: $sort) {
+      total
+      didYouMean
+      listings(pagination: $pagination) { ...ListingCard }
+      facets {
+        kinds { value count }
+        places(top: 6) { value count }
+        amenities(top: 8) { value count }
+        ratings { minRating count }
+        prices(buckets: 12) @include(if: $withPrices) { min max count }
+      }
+    }
   }
 `);
 
 const LABELS = {
-  text: "What",
-  location: "Where",
+  text: "Search",
+  location: "Place",
   minPrice: "Lowest price",
   maxPrice: "Highest price",
   currency: "Currency",
@@ -52,13 +51,27 @@ const LABELS = {
   availableFrom: "From",
   availableTo: "To",
   guests: "Guests",
+  sort: "Sort by",
 };
+
+/** Whether the window is phone-sized (the layout's own breakpoint, styles/app.css). */
+function useNarrow(): boolean {
+  const query = "(max-width: 40rem)";
+  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const media = window.matchMedia(query);
+    const update = () => setNarrow(media.matches);
+    media.addEventListener("change", update);
+    return () => media.removeEventListener("change", update);
+  }, []);
+  return narrow;
+}
 
 export function DiscoverPage() {
   const { can } = useSession();
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
-  usePageTitle(`${search.kind.label} — Discover`);
+  usePageTitle(`${search.kind?.label ?? "Discover"} — Discover`);
   if (!can("travel:read")) {
     return (
       <section className="page">
@@ -73,185 +86,285 @@ export function DiscoverPage() {
   const go = (next: Search) => setParams(writeSearch(next));
   return (
     <section className="page discover">
-      <h1 className="visually-hidden">Discover {search.kind.label.toLowerCase()}</h1>
-      <nav className="kind-tabs" aria-label="Kinds of listing">
-        {KINDS.map((k) => (
-          <Link
-            key={k.kind}
-            href={`/?${writeSearch({ ...search, kind: k, skip: 0, providerId: "" })}`}
-            className={`kind-tab ${k.kind === search.kind.kind ? "active" : ""}`}
-            aria-current={k.kind === search.kind.kind ? "page" : undefined}
-          >
-            {k.label}
-          </Link>
-        ))}
-      </nav>
-      <SearchForm key={params.toString()} search={search} onSearch={(s) => go({ ...s, skip: 0 })} />
-      <Results search={search} onPage={(skip) => go({ ...search, skip })} />
+      <h1 className="visually-hidden">Discover {search.kind ? search.kind.label.toLowerCase() : "stays, tours, activities, events and transport"}</h1>
+      <Discovery search={search} go={go} />
     </section>
   );
 }
 
-function SearchForm({ search, onSearch }: { search: Search; onSearch: (search: Search) => void }) {
-  const [draft, setDraft] = useState(search);
-  const [more, setMore] = useState(Boolean(search.minPrice || search.maxPrice || search.currency || search.minRating || search.providerId));
-  const [{ data: providers }] = useQuery({ query: ProvidersDocument });
+function Discovery({ search, go }: { search: Search; go: (next: Search) => void }) {
+  const narrow = useNarrow();
+  const sort = sortOf(search);
+  // A search reads its first MAX_RESULTS results; a page past them (a hand-made URL) asks for
+  // the total only and says the page is past the end.
+  const reachable = search.skip + PAGE_SIZE <= MAX_RESULTS;
+  const [{ data, fetching, error, operation }, refetch] = useQuery({
+    query: DiscoverDocument,
+    variables: {
+      text: search.text.trim() || null,
+      filter: filterOf(search),
+      sort,
+      pagination: reachable ? { skip: search.skip, take: PAGE_SIZE } : { skip: 0, take: 0 },
+      withPrices: Boolean(search.currency),
+    },
+  });
+  const found = data?.travelSearch;
+  const facets = found?.facets;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const chosen = [search.place, search.minRating, search.minPrice || search.maxPrice, ...search.amenities].filter(Boolean).length;
+  return (
+    <>
+      {narrow ? (
+        <SearchSummary search={search} onSearch={(s) => go({ ...s, skip: 0 })} />
+      ) : (
+        // Keyed by the search: a draft starts again from what the URL says.
+        <SearchForm key={writeSearch(search)} search={search} onSearch={(s) => go({ ...s, skip: 0 })} />
+      )}
+      <KindTabs search={search} counts={facets?.kinds} />
+      <div className="discover-body">
+        {narrow && (
+          <button type="button" className="button secondary filters-toggle" aria-expanded={filtersOpen} aria-controls="filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+            {filtersOpen ? "Hide filters" : chosen ? `Filters (${chosen})` : "Filters"}
+          </button>
+        )}
+        <aside id="filters" className="discover-filters" aria-label="Filters" hidden={narrow && !filtersOpen}>
+          <Facets search={search} facets={facets} onChange={go} />
+          {chosen > 0 && (
+            <Link href={`/?${writeSearch({ ...EMPTY, kind: search.kind, text: search.text, from: search.from, to: search.to, guests: search.guests })}`} className="link-button">
+              Clear filters
+            </Link>
+          )}
+        </aside>
+        <div className={`results ${fetching ? "stale" : ""}`} id="results" tabIndex={-1} aria-busy={fetching}>
+          <ResultsHead search={search} total={found?.total} fetching={fetching} onSort={(s) => go({ ...search, sort: s, skip: 0 })} />
+          {found?.didYouMean && (
+            <p className="did-you-mean">
+              {found.total === 0 ? "Nothing matches that. " : ""}Did you mean{" "}
+              <Link href={`/?${writeSearch({ ...search, text: found.didYouMean, skip: 0 })}`}>{found.didYouMean}</Link>?
+            </p>
+          )}
+          {error && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
+          {!error && !found && fetching && <Loading label="Finding listings…" />}
+          <Listings search={search} listings={found?.listings} total={found?.total} />
+          {/* The range is of the results shown (the previous page stays while the next loads). */}
+          <Pagination
+            skip={reachable ? (operation?.variables.pagination?.skip ?? search.skip) : search.skip}
+            take={PAGE_SIZE}
+            shown={found?.listings.length ?? 0}
+            total={found?.total}
+            onChange={(skip) => go({ ...search, skip })}
+            label="Results"
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Listings({ search, listings, total }: { search: Search; listings: ListingCardFragment[] | undefined; total: number | undefined }) {
+  useEffect(() => {
+    if (search.skip > 0) document.getElementById("results")?.focus();
+  }, [search.skip]);
+  const noun = search.kind ? search.kind.plural : "listings";
+  if (!listings) return null;
+  if (listings.length === 0 && !total) {
+    return (
+      <Empty title={`No ${noun} match this search.`}>
+        <p>Try other words or dates, fewer guests or fewer filters.</p>
+      </Empty>
+    );
+  }
+  return (
+    <ul className="grid" aria-label={`${search.kind?.label ?? "Listings"} found`}>
+      {listings.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} query={stayParams(search)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResultsHead({ search, total, fetching, onSort }: { search: Search; total: number | undefined; fetching: boolean; onSort: (sort: Search["sort"]) => void }) {
   const id = useId();
-  const set = (field: keyof Search) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(draft);
+  const kind = search.kind;
+  const count = total == null ? (kind?.label ?? "Results") : kind ? `${total} ${total === 1 ? kind.singular : kind.plural}` : `${total} ${total === 1 ? "result" : "results"}`;
+  return (
+    <div className="results-head">
+      <h2>{count}</h2>
+      {fetching && <Loading label="Updating…" />}
+      <div className="field field-inline sort">
+        <label htmlFor={`${id}-sort`}>{LABELS.sort}</label>
+        <select id={`${id}-sort`} value={sortOf(search)} onChange={(e) => onSort(e.target.value as Search["sort"])}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value} disabled={s.needsCurrency && !search.currency}>
+              {s.label}
+              {s.needsCurrency && !search.currency ? " (choose a currency)" : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function KindTabs({ search, counts }: { search: Search; counts: { value: string; count: number }[] | undefined }) {
+  const countOf = (kind: string) => counts?.find((c) => c.value === kind)?.count;
+  const all = counts?.reduce((sum, c) => sum + c.count, 0);
+  const tabs = [{ slug: "", label: "All", kind: null, count: all }, ...KINDS.map((k) => ({ slug: k.slug, label: k.label, kind: k, count: countOf(k.kind) }))];
+  return (
+    <div className="kind-strip">
+      <nav className="kind-tabs" aria-label="Kinds of listing">
+        {tabs.map((tab) => {
+          const current = (search.kind?.slug ?? "") === tab.slug;
+          // A tab keeps the search but not a sort that only its kind has.
+          const next = { ...search, kind: tab.kind, skip: 0, sort: search.sort === "START_TIME" ? ("" as const) : search.sort };
+          return (
+            <Link key={tab.slug || "all"} href={`/?${writeSearch(next)}`} className={`kind-tab ${current ? "active" : ""}`} aria-current={current ? "page" : undefined}>
+              {tab.label}
+              {tab.count != null && <span className="kind-count"> {tab.count}</span>}
+            </Link>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}
+
+/** The search's editable part: the box, the dates and the guests. */
+function SearchForm({ search, onSearch, autoFocus, onDone }: { search: Search; onSearch: (search: Search) => void; autoFocus?: boolean; onDone?: () => void }) {
+  const [draft, setDraft] = useState(search);
+  const [problems, setProblems] = useState<ReturnType<typeof problemsOf>>({});
+  const id = useId();
+  const set = (field: "from" | "to" | "guests") => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
+  const submit = (next: Search) => {
+    const found = problemsOf(next);
+    const mine = { guests: found.guests, to: found.to };
+    setProblems(mine);
+    if (mine.to || mine.guests) {
+      document.getElementById(mine.to ? `${id}-to` : `${id}-guests`)?.focus();
+      return;
+    }
+    onDone?.();
+    onSearch(next);
   };
-  const nights = draft.kind.nights;
+  const nights = draft.kind?.nights ?? false;
   const today = todayUtc();
   return (
-    <form className="search" role="search" aria-label={`Search ${search.kind.label.toLowerCase()}`} onSubmit={submit}>
+    <form
+      className="search"
+      role="search"
+      aria-label="Search listings"
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        submit(draft);
+      }}
+    >
       <div className="search-main">
-        <div className="field">
-          <label htmlFor={`${id}-q`}>{LABELS.text}</label>
-          <input id={`${id}-q`} type="search" value={draft.text} onChange={set("text")} placeholder="e.g. rooftop, food tour" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-where`}>{LABELS.location}</label>
-          <input id={`${id}-where`} value={draft.location} onChange={set("location")} placeholder="City or neighbourhood" />
-        </div>
+        <SearchBox label="Where to, or what?" value={draft.text} autoFocus={autoFocus} onChange={(text) => setDraft((d) => ({ ...d, text }))} onSearch={(text) => submit({ ...draft, text })} />
         <div className="field">
           <label htmlFor={`${id}-from`}>{nights ? "Check-in" : "From"}</label>
           <input id={`${id}-from`} type="date" min={today} value={draft.from} onChange={set("from")} />
         </div>
-        <div className="field">
+        <div className={`field ${problems.to ? "field-invalid" : ""}`}>
           <label htmlFor={`${id}-to`}>{nights ? "Check-out" : "To"}</label>
-          <input id={`${id}-to`} type="date" min={draft.from ? addDays(draft.from, nights ? 1 : 0) : today} value={draft.to} onChange={set("to")} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            min={draft.from ? addDays(draft.from, nights ? 1 : 0) : today}
+            value={draft.to}
+            onChange={set("to")}
+            aria-invalid={problems.to ? true : undefined}
+            aria-describedby={problems.to ? `${id}-to-error` : undefined}
+          />
+          {problems.to && (
+            <p className="field-error" id={`${id}-to-error`}>
+              {problems.to}
+            </p>
+          )}
         </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-guests`}>{LABELS.guests}</label>
-          <input id={`${id}-guests`} type="number" inputMode="numeric" min={1} max={99} value={draft.guests} onChange={set("guests")} />
+        <div className={`field field-narrow ${problems.guests ? "field-invalid" : ""}`}>
+          <label htmlFor={`${id}-guests`}>Guests</label>
+          <input
+            id={`${id}-guests`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={999}
+            value={draft.guests}
+            onChange={set("guests")}
+            aria-invalid={problems.guests ? true : undefined}
+            aria-describedby={problems.guests ? `${id}-guests-error` : undefined}
+          />
+          {problems.guests && (
+            <p className="field-error" id={`${id}-guests-error`}>
+              {problems.guests}
+            </p>
+          )}
         </div>
         <button type="submit" className="button primary search-submit">
           Search
         </button>
       </div>
-      <button type="button" className="link-button" aria-expanded={more} aria-controls={`${id}-more`} onClick={() => setMore(!more)}>
-        {more ? "Fewer filters" : "More filters"}
-      </button>
-      <div id={`${id}-more`} className="search-more" hidden={!more}>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-min`}>{LABELS.minPrice}</label>
-          <input id={`${id}-min`} inputMode="decimal" value={draft.minPrice} onChange={set("minPrice")} placeholder="0" />
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-max`}>{LABELS.maxPrice}</label>
-          <input id={`${id}-max`} inputMode="decimal" value={draft.maxPrice} onChange={set("maxPrice")} placeholder="any" />
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-currency`}>{LABELS.currency}</label>
-          <select id={`${id}-currency`} value={draft.currency} onChange={set("currency")}>
-            <option value="">Any</option>
-            {["USD", "EUR", "GBP", "JPY", "MXN", "ZAR", "ISK"].map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-rating`}>{LABELS.minRating}</label>
-          <select id={`${id}-rating`} value={draft.minRating} onChange={set("minRating")}>
-            <option value="">Any</option>
-            <option value="3">3 ★ and up</option>
-            <option value="4">4 ★ and up</option>
-            <option value="4.5">4.5 ★ and up</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-provider`}>Host or operator</label>
-          <select id={`${id}-provider`} value={draft.providerId} onChange={set("providerId")}>
-            <option value="">Any</option>
-            {(providers?.travelProviders ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Link href={`/?kind=${search.kind.slug}`} className="link-button">
-          Clear all filters
-        </Link>
-      </div>
     </form>
   );
 }
 
-function Results({ search, onPage }: { search: Search; onPage: (skip: number) => void }) {
-  const slug = search.kind.slug;
-  const [{ data, fetching, error, operation }, refetch] = useQuery({
-    query: DiscoverDocument,
-    variables: {
-      filter: filterOf(search),
-      pagination: { skip: search.skip, take: PAGE_SIZE },
-      stays: slug === "stays",
-      tours: slug === "tours",
-      activities: slug === "activities",
-      events: slug === "events",
-      transport: slug === "transport",
-    },
-  });
-  const listings: ListingCardFragment[] | null | undefined =
-    data && (data.travelProperties ?? data.travelTours ?? data.travelActivities ?? data.travelEvents ?? data.travelTrips);
-  const total =
-    data && (data.travelPropertiesCount ?? data.travelToursCount ?? data.travelActivitiesCount ?? data.travelEventsCount ?? data.travelTripsCount);
-  useEffect(() => {
-    if (search.skip > 0) document.getElementById("results")?.focus();
-  }, [search.skip]);
-  return (
-    // While a new search runs, the previous results stay, dimmed (urql keeps them).
-    <div className={`results ${fetching ? "stale" : ""}`} id="results" tabIndex={-1} aria-busy={fetching}>
-      <div className="results-head">
-        <h2>{total == null ? search.kind.label : `${total} ${total === 1 ? search.kind.singular : search.kind.plural}`}</h2>
-        {fetching && <Loading label="Updating…" />}
-      </div>
-      {data && !fetching && <p className="results-summary">{summaryOf(search)}</p>}
-      {error && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
-      {!error && !listings && fetching && <Loading label={`Finding ${search.kind.label.toLowerCase()}…`} />}
-      {listings && listings.length === 0 && !total && (
-        <Empty title={`No ${search.kind.plural} match this search.`}>
-          <p>Try other dates, fewer guests or fewer filters.</p>
-        </Empty>
-      )}
-      {listings && listings.length > 0 && (
-        <ul className="grid" aria-label={`${search.kind.label} found`}>
-          {listings.map((listing) => (
-            <li key={listing.id}>
-              <ListingCard listing={listing} query={stayParams(search)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {/* The range is of the results shown (the previous page stays while the next loads). */}
-      <Pagination
-        skip={operation?.variables.pagination?.skip ?? search.skip}
-        take={PAGE_SIZE}
-        shown={listings?.length ?? 0}
-        total={total}
-        onChange={onPage}
-        label={search.kind.label}
-      />
-    </div>
-  );
-}
-
-/** The search the results answer, in words ("in lisbon · 20 Dec – 23 Dec · 2 guests"). */
-function summaryOf(search: Search): string {
+/** The search in a line ("Lisbon · 12 Mar – 15 Mar · 2 guests"). */
+export function summaryOf(search: Search): string {
   const parts: string[] = [];
-  if (search.text.trim()) parts.push(`“${search.text.trim()}”`);
-  if (search.location.trim()) parts.push(`in ${search.location.trim()}`);
+  if (search.text.trim()) parts.push(search.text.trim());
   if (isDay(search.from) && isDay(search.to)) parts.push(`${formatShortDay(search.from)} – ${formatShortDay(search.to)}`);
-  else if (isDay(search.from)) parts.push(`from ${formatShortDay(search.from)}`);
   const guests = Number.parseInt(search.guests, 10);
   if (guests > 0) parts.push(`${guests} guest${guests === 1 ? "" : "s"}`);
-  if (search.minPrice || search.maxPrice) parts.push(`price ${search.minPrice || "0"}–${search.maxPrice || "any"}`);
-  if (search.currency) parts.push(search.currency.toUpperCase());
-  if (search.minRating) parts.push(`★ ${search.minRating}+`);
-  if (search.providerId) parts.push("one provider");
-  return parts.length ? `Showing ${search.kind.label.toLowerCase()} ${parts.join(" · ")}` : `Showing all ${search.kind.label.toLowerCase()}`;
+  return parts.join(" · ");
+}
+
+/** On a phone: the search as one line; tapping it opens the full editor over the page. */
+function SearchSummary({ search, onSearch }: { search: Search; onSearch: (search: Search) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first button (Close); the person came to type.
+      dialog.querySelector<HTMLInputElement>("[role=combobox]")?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const summary = summaryOf(search);
+  return (
+    <div className="search-summary">
+      <button type="button" className="summary-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <span className="visually-hidden">Edit the search: </span>
+        <span className="summary-text">{summary || "Where to, or what?"}</span>
+        {search.kind && <span className="summary-kind">{kindInfo(search.kind.kind).label}</span>}
+      </button>
+      <dialog
+        ref={ref}
+        className="dialog search-dialog"
+        aria-label="Search"
+        onClose={() => setOpen(false)}
+        onKeyDown={(e) => {
+          // Escape closes the editor (the search box keeps the one that closes its suggestions):
+          // Chromium skips a dialog's own cancel after an Escape the page consumed.
+          if (e.key === "Escape") {
+            e.preventDefault();
+            setOpen(false);
+          }
+        }}
+      >
+        <div className="search-dialog-head">
+          <h2>Search</h2>
+          <button type="button" className="button secondary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+        {open && <SearchForm search={search} onSearch={onSearch} autoFocus onDone={() => setOpen(false)} />}
+      </dialog>
+    </div>
+  );
 }

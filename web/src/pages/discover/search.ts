@@ -1,74 +1,135 @@
-// A search lives in the URL (?kind=stays&q=…&where=…&from=…): shareable and reloadable.
-import type { TravelListingFilterInput } from "../../gql/graphql";
+// A search lives in the URL (?q=lisbon&kind=stays&sort=PRICE_ASC&amenity=wifi…): shareable and
+// reloadable. One travelSearch answers it (docs/decisions/0088-discovery.md).
+import type { TravelListingSort, TravelSearchFilterInput } from "../../gql/graphql";
 import { isDay } from "../../lib/dates";
-import { KINDS, kindFromSlug, type KindInfo } from "../../lib/kinds";
+import { kindFromSlug, type KindInfo } from "../../lib/kinds";
 
 export const PAGE_SIZE = 12;
+/** travelSearch reads at most its first 1,000 results (skip + take ≤ 1000). */
+export const MAX_RESULTS = 1000;
 
 export type Search = {
-  kind: KindInfo;
+  kind: KindInfo | null; // null: every kind
   text: string;
-  location: string;
+  from: string;
+  to: string;
+  guests: string;
+  place: string; // a place chosen among the facets (the listings' location)
+  amenities: string[];
   minPrice: string;
   maxPrice: string;
   currency: string;
   minRating: string;
-  providerId: string;
-  from: string;
-  to: string;
-  guests: string;
+  sort: TravelListingSort | "";
   skip: number;
 };
 
-const FIELDS: [keyof Omit<Search, "kind" | "skip">, string][] = [
+type TextField = "text" | "from" | "to" | "guests" | "place" | "minPrice" | "maxPrice" | "currency" | "minRating";
+
+const FIELDS: [TextField, string][] = [
   ["text", "q"],
-  ["location", "where"],
+  ["from", "from"],
+  ["to", "to"],
+  ["guests", "guests"],
+  ["place", "where"],
   ["minPrice", "min"],
   ["maxPrice", "max"],
   ["currency", "currency"],
   ["minRating", "rating"],
-  ["providerId", "provider"],
-  ["from", "from"],
-  ["to", "to"],
-  ["guests", "guests"],
 ];
 
+export const SORTS: { value: TravelListingSort; label: string; needsCurrency?: boolean }[] = [
+  { value: "RELEVANCE", label: "Best match" },
+  { value: "PRICE_ASC", label: "Price: low to high", needsCurrency: true },
+  { value: "PRICE_DESC", label: "Price: high to low", needsCurrency: true },
+  { value: "RATING", label: "Top rated" },
+  { value: "START_TIME", label: "Soonest" },
+  { value: "NEWEST", label: "Newest" },
+];
+
+export const EMPTY: Search = {
+  kind: null,
+  text: "",
+  from: "",
+  to: "",
+  guests: "",
+  place: "",
+  amenities: [],
+  minPrice: "",
+  maxPrice: "",
+  currency: "",
+  minRating: "",
+  sort: "",
+  skip: 0,
+};
+
 export function readSearch(params: URLSearchParams): Search {
-  const search = {
-    kind: kindFromSlug(params.get("kind") ?? undefined) ?? KINDS[0]!,
-    skip: Math.max(0, Number.parseInt(params.get("skip") ?? "0", 10) || 0),
-  } as Search;
+  const search: Search = { ...EMPTY, amenities: params.getAll("amenity").filter(Boolean) };
+  search.kind = kindFromSlug(params.get("kind") ?? undefined) ?? null;
+  search.skip = Math.max(0, Number.parseInt(params.get("skip") ?? "0", 10) || 0);
+  const sort = params.get("sort");
+  search.sort = SORTS.some((s) => s.value === sort) ? (sort as TravelListingSort) : "";
   for (const [field, param] of FIELDS) search[field] = params.get(param) ?? "";
   return search;
 }
 
 export function writeSearch(search: Search): string {
   const params = new URLSearchParams();
-  params.set("kind", search.kind.slug);
+  if (search.text.trim()) params.set("q", search.text.trim());
+  if (search.kind) params.set("kind", search.kind.slug);
   for (const [field, param] of FIELDS) {
     const value = search[field].trim();
-    if (value) params.set(param, value);
+    if (value && param !== "q") params.set(param, value);
   }
+  for (const amenity of search.amenities) params.append("amenity", amenity);
+  if (search.sort) params.set("sort", search.sort);
   if (search.skip > 0) params.set("skip", String(search.skip));
   return params.toString();
 }
 
-/** The API filter for a search (what the person typed, passed on: the API validates it). */
-export function filterOf(search: Search): TravelListingFilterInput {
-  const filter: TravelListingFilterInput = {};
-  if (search.text.trim()) filter.text = search.text.trim();
-  if (search.location.trim()) filter.location = search.location.trim();
+/** The order shown: the one chosen, else events and departures soonest first, else best match. */
+export function sortOf(search: Search): TravelListingSort {
+  if (search.sort) return search.sort;
+  return search.kind && !search.text.trim() && (search.kind.kind === "EVENT" || search.kind.kind === "TRIP") ? "START_TIME" : "RELEVANCE";
+}
+
+/** The API filter for a search (what the person chose, passed on: the API validates it). */
+export function filterOf(search: Search, { withKind = true } = {}): TravelSearchFilterInput {
+  const filter: TravelSearchFilterInput = {};
+  if (withKind && search.kind) filter.kinds = [search.kind.kind];
+  if (search.place.trim()) filter.location = search.place.trim();
+  if (search.amenities.length) filter.amenities = search.amenities;
   if (search.minPrice.trim()) filter.minPrice = search.minPrice.trim();
   if (search.maxPrice.trim()) filter.maxPrice = search.maxPrice.trim();
   if (search.currency.trim()) filter.currency = search.currency.trim().toUpperCase();
   const rating = Number.parseFloat(search.minRating);
   if (Number.isFinite(rating)) filter.minRating = rating;
-  if (search.providerId) filter.providerId = search.providerId;
   if (isDay(search.from)) filter.availableFrom = search.from;
   if (isDay(search.to)) filter.availableTo = search.to;
   const guests = Number.parseInt(search.guests, 10);
   if (Number.isFinite(guests)) filter.guests = guests;
   return filter;
+}
+
+/** What the person typed that cannot be sent, in plain words, by field (checked before sending). */
+export function problemsOf(search: Search): Partial<Record<"minPrice" | "maxPrice" | "guests" | "to", string>> {
+  const problems: Partial<Record<"minPrice" | "maxPrice" | "guests" | "to", string>> = {};
+  const price = /^\d+(\.\d{1,3})?$/;
+  const min = search.minPrice.trim();
+  const max = search.maxPrice.trim();
+  if (min && !price.test(min)) problems.minPrice = "Enter a price in numbers, e.g. 50 or 49.90.";
+  if (max && !price.test(max)) problems.maxPrice = "Enter a price in numbers, e.g. 200 or 199.90.";
+  if (!problems.minPrice && !problems.maxPrice && min && max && Number(min) > Number(max)) {
+    problems.maxPrice = "The highest price must not be below the lowest.";
+  }
+  const guests = search.guests.trim();
+  if (guests && !/^[1-9]\d{0,2}$/.test(guests)) problems.guests = "Enter a number of guests from 1 to 999.";
+  if (isDay(search.from) !== isDay(search.to) && (search.from || search.to)) {
+    problems.to = "Choose both dates, or neither.";
+  } else if (isDay(search.from) && isDay(search.to) && search.to < search.from) {
+    problems.to = "The last date must be on or after the first.";
+  }
+  return problems;
 }
 
 /** The query string of a listing page opened from this search (dates and guests carry over). */

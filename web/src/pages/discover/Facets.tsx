@@ -1,0 +1,178 @@
+// What a search can be narrowed by, with how many listings each choice keeps (travelSearch's
+// facets): places, amenities and ratings as chips, prices as a histogram within one currency.
+import { useId, useState, type FormEvent } from "react";
+import type { DiscoverQuery } from "../../gql/graphql";
+import { formatMoney } from "../../lib/money";
+import { problemsOf, type Search } from "./search";
+
+export type FacetData = NonNullable<DiscoverQuery["travelSearch"]>["facets"];
+
+export const CURRENCIES = ["EUR", "USD", "GBP", "JPY", "MXN", "ZAR", "ISK"];
+
+type Props = {
+  search: Search;
+  facets: FacetData | undefined;
+  onChange: (next: Search) => void;
+};
+
+export function Facets({ search, facets, onChange }: Props) {
+  const change = (patch: Partial<Search>) => onChange({ ...search, ...patch, skip: 0 });
+  const toggleAmenity = (name: string) =>
+    change({ amenities: search.amenities.includes(name) ? search.amenities.filter((a) => a !== name) : [...search.amenities, name] });
+  const chosenPlace = search.place && !facets?.places.some((p) => p.value === search.place) ? [{ value: search.place, count: 0 }] : [];
+  const chosenAmenities = search.amenities.filter((a) => !facets?.amenities.some((f) => f.value === a)).map((value) => ({ value, count: 0 }));
+  return (
+    <div className="facets">
+      <Prices key={`${search.currency}|${search.minPrice}|${search.maxPrice}`} search={search} facets={facets} onChange={change} />
+      <fieldset className="facet">
+        <legend>Rating</legend>
+        <div className="chips">
+          {(facets?.ratings ?? []).map((band) => {
+            const chosen = search.minRating === String(band.minRating);
+            return (
+              <button
+                key={band.minRating}
+                type="button"
+                className="chip"
+                aria-pressed={chosen}
+                onClick={() => change({ minRating: chosen ? "" : String(band.minRating) })}
+              >
+                ★ {band.minRating}+ <span className="chip-count">{band.count}</span>
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="facet">
+        <legend>Place</legend>
+        <div className="chips">
+          {[...(facets?.places ?? []), ...chosenPlace].map((place) => {
+            const chosen = search.place === place.value;
+            return (
+              <button key={place.value} type="button" className="chip" aria-pressed={chosen} onClick={() => change({ place: chosen ? "" : place.value })}>
+                {place.value} <span className="chip-count">{place.count}</span>
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset className="facet">
+        <legend>Amenities</legend>
+        <div className="chips">
+          {[...(facets?.amenities ?? []), ...chosenAmenities].map((amenity) => (
+            <button
+              key={amenity.value}
+              type="button"
+              className="chip"
+              aria-pressed={search.amenities.includes(amenity.value)}
+              onClick={() => toggleAmenity(amenity.value)}
+            >
+              {amenity.value} <span className="chip-count">{amenity.count}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function Prices({ search, facets, onChange }: { search: Search; facets: FacetData | undefined; onChange: (patch: Partial<Search>) => void }) {
+  const id = useId();
+  const [min, setMin] = useState(search.minPrice);
+  const [max, setMax] = useState(search.maxPrice);
+  const [problems, setProblems] = useState<ReturnType<typeof problemsOf>>({});
+  const buckets = facets?.prices ?? null;
+  const tallest = Math.max(1, ...(buckets ?? []).map((b) => b.count));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const found = problemsOf({ ...search, minPrice: min, maxPrice: max });
+    const mine = { minPrice: found.minPrice, maxPrice: found.maxPrice };
+    setProblems(mine);
+    if (mine.minPrice || mine.maxPrice) {
+      document.getElementById(mine.minPrice ? `${id}-min` : `${id}-max`)?.focus();
+      return;
+    }
+    onChange({ minPrice: min.trim(), maxPrice: max.trim() });
+  };
+  return (
+    <fieldset className="facet">
+      <legend>Price</legend>
+      <div className="field field-narrow">
+        <label htmlFor={`${id}-currency`}>Currency</label>
+        <select id={`${id}-currency`} value={search.currency} onChange={(e) => onChange({ currency: e.target.value, minPrice: "", maxPrice: "" })}>
+          <option value="">Any</option>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!search.currency && <p className="facet-hint">Choose a currency to see prices and sort by them.</p>}
+      {buckets && buckets.length > 0 && (
+        <div className="histogram" role="group" aria-label={`Prices in ${search.currency}`}>
+          {buckets.map((b) => {
+            const label = `${formatMoney(b.min, search.currency)} to ${formatMoney(b.max, search.currency)}: ${b.count}`;
+            const chosen = search.minPrice === b.min && search.maxPrice === b.max;
+            return (
+              <button
+                key={b.min}
+                type="button"
+                className="bar"
+                aria-label={label}
+                title={label}
+                aria-pressed={chosen}
+                disabled={b.count === 0}
+                style={{ "--height": `${Math.max(4, (b.count / tallest) * 100)}%` } as React.CSSProperties}
+                onClick={() => {
+                  setMin(chosen ? "" : b.min);
+                  setMax(chosen ? "" : b.max);
+                  onChange(chosen ? { minPrice: "", maxPrice: "" } : { minPrice: b.min, maxPrice: b.max });
+                }}
+              />
+            );
+          })}
+        </div>
+      )}
+      <form className="price-range" onSubmit={apply} noValidate>
+        <div className={`field field-narrow ${problems.minPrice ? "field-invalid" : ""}`}>
+          <label htmlFor={`${id}-min`}>Lowest price</label>
+          <input
+            id={`${id}-min`}
+            inputMode="decimal"
+            value={min}
+            placeholder="0"
+            aria-invalid={problems.minPrice ? true : undefined}
+            aria-describedby={problems.minPrice ? `${id}-min-error` : undefined}
+            onChange={(e) => setMin(e.target.value)}
+          />
+          {problems.minPrice && (
+            <p className="field-error" id={`${id}-min-error`}>
+              {problems.minPrice}
+            </p>
+          )}
+        </div>
+        <div className={`field field-narrow ${problems.maxPrice ? "field-invalid" : ""}`}>
+          <label htmlFor={`${id}-max`}>Highest price</label>
+          <input
+            id={`${id}-max`}
+            inputMode="decimal"
+            value={max}
+            placeholder="any"
+            aria-invalid={problems.maxPrice ? true : undefined}
+            aria-describedby={problems.maxPrice ? `${id}-max-error` : undefined}
+            onChange={(e) => setMax(e.target.value)}
+          />
+          {problems.maxPrice && (
+            <p className="field-error" id={`${id}-max-error`}>
+              {problems.maxPrice}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="button secondary">
+          Apply prices
+        </button>
+      </form>
+    </fieldset>
+  );
+}
