@@ -57,7 +57,7 @@ from travel.db.session import system_transaction, tenant_transaction
 from travel.demo import data as demo
 from travel.kernel.ids import WorkspaceId
 from travel.pagination import Page
-from travel.search import repository, service, vocabulary
+from travel.search import service, vocabulary
 
 DATABASE = "travel_bench_search"
 SQLITE_PATH = Path(__file__).resolve().parent / "results" / "search.db"
@@ -518,15 +518,14 @@ Call = Callable[[Any, Principal, int], Awaitable[Any]]
 async def _search(session: Any, principal: Principal, i: int, *, dated: bool) -> Any:
     typed, place, money = TYPED[i % len(TYPED)]
     conditions = _with_words(_filter(place, money, dated), filters.search_words(typed))
-    found = await service.search(session, principal, conditions, None)
-    listings = await service.page_of(session, found, Page(0, 20), provider=False)
-    total = await repository.total(session, found.search)
+    # As the web app asks: the page, the total and every facet (read together, as the API does
+    # when a request selects more than one of them); with dates, the page and the total only.
+    page = Page(0, 20)
+    found = await service.search(session, principal, conditions, None, together=True, page=page)
+    listings = await service.page_of(session, found, page, provider=False)
+    total = await found.total(session)
     if not dated:
-        await repository.kinds(session, found.search)
-        await repository.places(session, found.search, 10)
-        await repository.amenities(session, found.search, 10)
-        await repository.ratings(session, found.search)
-        await repository.prices(session, found.search, money[0], 10)
+        (await found.summary(session)).histogram(money[0], 10)
     return listings, total
 
 

@@ -211,6 +211,14 @@ def test_pages_neither_repeat_nor_skip(server: LiveServer, searchable: Tenant, s
         paged += names(search(server, searchable, sort=sort, page={"skip": skip, "take": 3}))
     assert paged == whole
     assert len(whole) == len(CATALOG)
+    # Selected alone, the page is read by a statement of its own (with the total and facets,
+    # by the one that reads them all): the same listings in the same order.
+    alone = """query ($s: TravelListingSort, $p: TravelPaginationInput) {
+      travelSearch(sort: $s) { listings(pagination: $p) { name } } }"""
+    for skip in (0, 3):
+        variables = {"s": sort, "p": {"skip": skip, "take": 3}}
+        found = data(server, searchable.keys["traveler"], alone, variables)["travelSearch"]
+        assert names(found) == whole[skip : skip + 3]
 
 
 def _km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:

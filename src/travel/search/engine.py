@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import ColumnClause, Select, column, func, literal, literal_column, select, table
 
+from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
 
 # Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
@@ -50,10 +51,15 @@ class TextQuery:
         return any(term.alternatives for term in self.terms)
 
 
-def _tsquery(query: TextQuery, *, exact: bool, weights: str = "") -> Any:
+def _ids(found: Any) -> Any:
+    """The ids a set-returning search function answers, as a subquery."""
+    rows = found.table_valued("id").render_derived(name="matched")
+    return select(rows.c.id)
+
+
+def _tsquery(query: TextQuery, *, exact: bool) -> Any:
     def lexeme(word: str, prefix: bool) -> str:
-        label = ("*" if prefix else "") + weights
-        return f"'{word}'" + (f":{label}" if label else "")
+        return f"'{word}'" + (":*" if prefix else "")
 
     def one(term: Term) -> str:
         forms = [lexeme(term.word, term.prefix)]
@@ -88,33 +94,36 @@ class Engine:
 
     def matching(self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery) -> Any:
         """`stmt` (reading `listings`) narrowed to the listings matching `query`."""
-        if self.postgresql:
-            return stmt.where(_DOCUMENT.op("@@")(_tsquery(query, exact=False)))
+        if self.postgresql:  # through the index, despite row-level security (revision 0008)
+            found = func.travel_text_search(workspace_id, _tsquery(query, exact=False))
+            return stmt.where(Listing.id.in_(_ids(found)))
         match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
 
-    def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[Any]:
-        """ORDER BY terms, best first, for a statement made by `matching`: listings matching
-        every word as typed before those matched through a correction, then by rank."""
-        order: list[Any] = []
+    def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[tuple[Any, bool]]:
+        """(ORDER BY expression, descending) pairs, best first, for a statement made by
+        `matching`: listings matching every word as typed before those matched through a
+        correction, then by rank."""
+        order: list[tuple[Any, bool]] = []
         if self.postgresql:
             if query.fuzzy:
-                order.append(_DOCUMENT.op("@@")(_tsquery(query, exact=True)).desc())
+                order.append((_DOCUMENT.op("@@")(_tsquery(query, exact=True)), True))
             rank = func.ts_rank_cd(
                 literal_column(_PG_WEIGHTS), _DOCUMENT, _tsquery(query, exact=False)
             )
-            return [*order, rank.desc()]
+            return [*order, (rank, True)]
         if query.fuzzy:
             exact = _fts_query(workspace_id, query, exact=True, columns=_ALL_TEXT)
             typed = select(_FTS.c.rowid).where(_FTS_NAME.op("MATCH")(exact))
-            order.append(_ROWID.in_(typed).desc())
-        return [*order, func.bm25(_FTS_NAME, *_FTS_WEIGHTS)]
+            order.append((_ROWID.in_(typed), True))
+        return [*order, (func.bm25(_FTS_NAME, *_FTS_WEIGHTS), False)]
 
-    def names_starting(
-        self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery
+    def names_having(
+        self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery, limit: int
     ) -> Select[Any]:
-        """`stmt` narrowed to listings whose name has every term (the last as a prefix)."""
-        if self.postgresql:
-            return stmt.where(_DOCUMENT.op("@@")(_tsquery(query, exact=False, weights="A")))
+        """`stmt` narrowed to (at most `limit`) listings whose name has every term."""
+        if self.postgresql:  # the index of names alone (revision 0008)
+            found = func.travel_name_search(workspace_id, _tsquery(query, exact=False), limit)
+            return stmt.where(Listing.id.in_(_ids(found)))
         match = _fts_query(workspace_id, query, exact=False, columns="name")
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))

@@ -4,12 +4,26 @@ statement each, on the database's own search engine (docs/decisions/0088-discove
 from __future__ import annotations
 
 import math
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import case, func, literal_column, nulls_last, select
+from sqlalchemy import (
+    String,
+    case,
+    cast,
+    distinct,
+    func,
+    literal,
+    literal_column,
+    null,
+    nulls_last,
+    select,
+    true,
+    union_all,
+)
 
 from travel.catalog.filters import ListingFilter
 from travel.catalog.models import Listing
@@ -18,6 +32,7 @@ from travel.catalog.repository.listings import (
     LISTING_COLUMNS,
     PROVIDER_JOIN,
     WITH_PROVIDER,
+    listings_by_id,
     with_provider,
 )
 from travel.catalog.repository.search import haversine, listing_conditions
@@ -61,30 +76,47 @@ class Search:
         return stmt
 
 
-def _order(search: Search, engine: Engine, sort: Sort) -> list[Any]:
-    if sort is Sort.RELEVANCE:
-        if search.text is not None:
-            order = engine.relevance(search.workspace_id, search.text)
-        else:
-            order = [nulls_last(Listing.rating.desc())]
-    elif sort is Sort.PRICE_ASC:
-        order = [Listing.price_minor]
-    elif sort is Sort.PRICE_DESC:
-        order = [Listing.price_minor.desc()]
-    elif sort is Sort.RATING:
-        order = [nulls_last(Listing.rating.desc())]
+@dataclass(frozen=True, slots=True)
+class Key:
+    """One ORDER BY term: an expression and its direction."""
+
+    expr: Any
+    descending: bool = False
+    nulls_last: bool = False
+
+    def on(self, expr: Any = None) -> Any:
+        """The term, on `expr` (the same value read elsewhere, e.g. from a CTE) or its own."""
+        term = self.expr if expr is None else expr
+        term = term.desc() if self.descending else term.asc()
+        return nulls_last(term) if self.nulls_last else term
+
+
+def _keys(search: Search, engine: Engine, sort: Sort) -> list[Key]:
+    """The order of `sort`, ending with the listing's id: a total order, so offset pages
+    neither repeat nor skip a listing."""
+    best_rated = Key(Listing.rating, descending=True, nulls_last=True)
+    if sort is Sort.RELEVANCE and search.text is not None:
+        keys = [Key(e, d) for e, d in engine.relevance(search.workspace_id, search.text)]
+    elif sort in (Sort.RELEVANCE, Sort.RATING):
+        keys = [best_rated]
+    elif sort in (Sort.PRICE_ASC, Sort.PRICE_DESC):
+        keys = [Key(Listing.price_minor, descending=sort is Sort.PRICE_DESC)]
     elif sort is Sort.NEWEST:
-        return [Listing.created_at.desc(), Listing.id.desc()]
+        return [Key(Listing.created_at, True), Key(Listing.id, True)]
     elif sort is Sort.DISTANCE:
         near = search.conditions.near
         assert near is not None  # the service asks for it
-        order = [haversine(near.latitude, near.longitude)]
+        keys = [Key(haversine(near.latitude, near.longitude))]
     elif sort is Sort.START_TIME:
         start = func.coalesce(Listing.starts_at, Listing.departs_at)
-        order = [case((start.is_(None), 1), else_=0), start]
+        keys = [Key(case((start.is_(None), 1), else_=0)), Key(start)]
     else:
-        order = []
-    return [*order, Listing.created_at, Listing.id]
+        keys = []
+    return [*keys, Key(Listing.created_at), Key(Listing.id)]
+
+
+def _order(search: Search, engine: Engine, sort: Sort) -> list[Any]:
+    return [key.on() for key in _keys(search, engine, sort)]
 
 
 async def listings(
@@ -101,6 +133,14 @@ async def listings(
     return [with_provider(row) if provider else ListingRecord(*row) for row in rows]
 
 
+async def by_ids(
+    session: Reads, workspace_id: WorkspaceId, ids: Sequence[uuid.UUID]
+) -> list[ListingRecord]:
+    """The listings of `ids`, in that order (a page a summary chose)."""
+    found = await listings_by_id(session, workspace_id, ids)
+    return [found[i] for i in ids if i in found]
+
+
 async def total(session: Reads, search: Search) -> int:
     """How many listings the search finds."""
     if search.matches_nothing:
@@ -110,81 +150,47 @@ async def total(session: Reads, search: Search) -> int:
     return int((await session.execute(stmt)).scalar_one())
 
 
-async def _counts(session: Reads, search: Search, key: Any, **kw: Any) -> list[tuple[Any, int]]:
-    engine = Engine(dialect_of(session))
-    counted = func.count().label("n")
-    stmt = search.select(engine, select(key.label("value"), counted).select_from(Listing), **kw)
-    stmt = stmt.group_by(key)
-    return [(value, int(n)) for value, n in await session.execute(stmt)]
-
-
-async def kinds(session: Reads, search: Search) -> list[tuple[str, int]]:
-    """Listings per kind, for every kind (the kinds filter left out, so a traveler sees what
-    the other tabs hold), most first."""
-    if search.matches_nothing:
-        return []
-    found = await _counts(session, search, Listing.kind, kinds=ALL_KINDS)
-    return sorted(found, key=lambda item: (-item[1], ALL_KINDS.index(item[0])))
-
-
-async def places(session: Reads, search: Search, top: int) -> list[tuple[str, int]]:
-    """The `top` places with most listings found."""
-    if search.matches_nothing:
-        return []
-    found = await _counts(session, search, Listing.location)
-    return sorted(found, key=lambda item: (-item[1], item[0]))[:top]
-
-
-async def amenities(session: Reads, search: Search, top: int) -> list[tuple[str, int]]:
-    """The `top` amenities (lower case) most listings found offer."""
-    if search.matches_nothing:
-        return []
-    engine = Engine(dialect_of(session))
-    postgresql = engine.postgresql
-    each = (
-        func.json_array_elements_text(Listing.amenities).table_valued("value")
-        if postgresql
-        else func.json_each(Listing.amenities).table_valued("value")
-    ).alias("amenity")
-    name = func.lower(literal_column("amenity.value"))
-    # One per listing however a host spelled it: DISTINCT over (listing, name).
-    inner = (
-        search.select(
-            engine, select(Listing.id.label("listing"), name.label("name")).select_from(Listing)
-        )
-        .join(each, literal_column("true") if postgresql else literal_column("1"))
-        .distinct()
-    )
-    per = inner.subquery()
-    stmt = (
-        select(per.c.name, func.count().label("n"))
-        .group_by(per.c.name)
-        .order_by(func.count().desc(), per.c.name)
-        .limit(top)
-    )
-    return [(value, int(n)) for value, n in await session.execute(stmt)]
-
-
-async def ratings(session: Reads, search: Search) -> list[tuple[float, int]]:
-    """Listings rated at least each of RATING_BANDS."""
-    if search.matches_nothing:
-        return [(band, 0) for band in RATING_BANDS]
-    engine = Engine(dialect_of(session))
-    columns = [
-        func.coalesce(func.sum(case((Listing.rating >= band, 1), else_=0)), 0)
-        for band in RATING_BANDS
-    ]
-    row = (
-        await session.execute(search.select(engine, select(*columns).select_from(Listing)))
-    ).one()
-    return [(band, int(n)) for band, n in zip(RATING_BANDS, row, strict=True)]
-
-
 @dataclass(frozen=True, slots=True)
 class Bucket:
     min: Decimal  # included
     max: Decimal  # excluded, but for the last bucket
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A search's total and every facet, counted in one statement (`top` of each list)."""
+
+    total: int
+    kinds: list[tuple[str, int]]  # every kind, the kinds filter left out
+    places: list[tuple[str, int]]
+    amenities: list[tuple[str, int]]
+    ratings: list[tuple[float, int]]
+    prices: list[tuple[int, int]]  # (price in minor units, listings), when one currency
+    page: list[uuid.UUID] | None = None  # the ids of the page asked for with it, in order
+
+    def histogram(self, currency: str, buckets: int) -> list[Bucket]:
+        """The prices as round-width buckets from the lowest price, each [min, max), the last
+        including its max."""
+        if not self.prices:
+            return []
+        low, high = self.prices[0][0], self.prices[-1][0]
+        step = _step(high - low, buckets)
+        start = low - low % step
+        counts = [0] * ((high - start) // step + 1)
+        for price, listings in self.prices:
+            counts[(price - start) // step] += listings
+        return [
+            Bucket(
+                from_minor(start + i * step, currency),
+                from_minor(start + (i + 1) * step, currency),
+                n,
+            )
+            for i, n in enumerate(counts)
+        ]
+
+
+NOTHING = Summary(0, [], [], [], [(band, 0) for band in RATING_BANDS], [])
 
 
 def _step(spread: int, buckets: int) -> int:
@@ -195,39 +201,125 @@ def _step(spread: int, buckets: int) -> int:
     return next((f * power for f in (1, 2, 5) if f * power >= raw), 10 * power)
 
 
-async def prices(session: Reads, search: Search, currency: str, buckets: int) -> list[Bucket]:
-    """A histogram of the prices found (all in `currency`): round-width buckets from the
-    lowest price, each [low, high), the last one including its high."""
+async def summary(
+    session: Reads, search: Search, top: int, page: tuple[Sort, Page] | None = None
+) -> Summary:
+    """The total, the facets and (given `page`) that page's ids in one statement: the matching
+    listings (every kind: the kinds facet leaves that filter out) are read once into a
+    materialized CTE with their sort keys, and each part is a read of it — one pass over the
+    indexes and the table instead of one per part (at a million listings each pass is most of
+    a search's time: docs/performance.md)."""
     if search.matches_nothing:
-        return []
+        return NOTHING
     engine = Engine(dialect_of(session))
-    bounds = search.select(
+    chosen = Listing.kind.in_(search.kinds) if len(search.kinds) < len(ALL_KINDS) else true()
+    keys = _keys(search, engine, page[0]) if page else []
+    found = search.select(
         engine,
-        select(func.min(Listing.price_minor), func.max(Listing.price_minor)).select_from(Listing),
+        select(
+            Listing.id,
+            Listing.kind,
+            Listing.location,
+            Listing.rating,
+            Listing.price_minor,
+            Listing.amenities,
+            chosen.label("chosen"),
+            *(key.expr.label(f"k{i}") for i, key in enumerate(keys)),
+        ).select_from(Listing),
+        kinds=ALL_KINDS,
     )
-    low, high = (await session.execute(bounds)).one()
-    if low is None:
-        return []
-    step = _step(high - low, buckets)
-    start = low - low % step
-    found = dict(await _counts(session, search, (Listing.price_minor - start) // step))
-    last = int((high - start) // step)
-    return [
-        Bucket(
-            from_minor(start + i * step, currency),
-            from_minor(start + (i + 1) * step, currency),
-            int(found.get(i, 0)),
+    m = found.cte("matches").prefix_with("MATERIALIZED")
+    text = String()
+
+    def member(facet: str, value: Any, count: Any, *where: Any) -> Any:
+        return select(
+            literal(facet, text).label("facet"), cast(value, text).label("value"), count
+        ).where(*where)
+
+    def top_of(stmt: Any) -> Any:
+        # Each in a subquery: SQLite takes no ORDER BY/LIMIT on a member of a compound.
+        inner = stmt.order_by(literal_column("n").desc(), literal_column("value")).limit(top)
+        return select(inner.subquery())
+
+    each = (
+        (
+            func.json_array_elements_text(m.c.amenities)
+            if engine.postgresql
+            else func.json_each(m.c.amenities)
         )
-        for i in range(last + 1)
+        .table_valued("value")
+        .alias("amenity")
+    )
+    amenity = func.lower(each.c.value)
+    n = func.count().label("n")
+    members = [
+        member("total", null(), n, m.c.chosen).select_from(m),
+        member("kind", m.c.kind, n).select_from(m).group_by(m.c.kind),
+        top_of(member("place", m.c.location, n, m.c.chosen).select_from(m).group_by(m.c.location)),
+        top_of(
+            member("amenity", amenity, func.count(distinct(m.c.id)).label("n"), m.c.chosen)
+            .select_from(m)
+            .join(each, true())
+            .group_by(amenity)
+        ),
+        *(
+            member(
+                "rating", literal(_band_text(band), text), n, m.c.chosen, m.c.rating >= band
+            ).select_from(m)
+            for band in RATING_BANDS
+        ),
     ]
+    if search.conditions.currency is not None:
+        members.append(
+            member("price", m.c.price_minor, n, m.c.chosen).select_from(m).group_by(m.c.price_minor)
+        )
+    if page is not None:
+        wanted = page[1]
+        order = [key.on(m.c[f"k{i}"]) for i, key in enumerate(keys)]
+        ranked = (
+            select(m.c.id, func.row_number().over(order_by=order).label("n"))
+            .where(m.c.chosen)
+            .subquery()
+        )
+        members.append(
+            member("page", ranked.c.id, ranked.c.n, ranked.c.n > wanted.skip)
+            .select_from(ranked)
+            .where(ranked.c.n <= wanted.skip + wanted.take)
+        )
+    rows = (await session.execute(union_all(*members))).all()
+    by: dict[str, list[tuple[str | None, int]]] = {}
+    for facet, value, count in rows:
+        by.setdefault(facet, []).append((value, int(count)))
+    ratings = dict(by.get("rating", []))
+    return Summary(
+        total=by["total"][0][1],
+        kinds=sorted(
+            ((str(k), c) for k, c in by.get("kind", [])),
+            key=lambda item: (-item[1], ALL_KINDS.index(item[0])),
+        ),
+        places=sorted(((str(p), c) for p, c in by.get("place", [])), key=lambda i: (-i[1], i[0])),
+        amenities=sorted(
+            ((str(a), c) for a, c in by.get("amenity", [])), key=lambda i: (-i[1], i[0])
+        ),
+        ratings=[(band, ratings.get(_band_text(band), 0)) for band in RATING_BANDS],
+        prices=sorted((int(str(p)), c) for p, c in by.get("price", [])),
+        page=None
+        if page is None
+        else [uuid.UUID(str(i)) for i, _ in sorted(by.get("page", []), key=lambda r: r[1])],
+    )
+
+
+def _band_text(band: float) -> str:
+    return str(band)
 
 
 async def named(
     session: Reads, workspace_id: WorkspaceId, query: TextQuery, limit: int
 ) -> list[ListingRecord]:
-    """Listings whose name has every term of `query`, best match first."""
+    """Up to `limit` listings whose name has every term of `query`, in no particular order:
+    without an order the database stops at the first `limit` it finds, where ranking would
+    read every listing so named (a suggestion list is no place for that)."""
     engine = Engine(dialect_of(session))
     stmt = select(*LISTING_COLUMNS).select_from(Listing).where(Listing.workspace_id == workspace_id)
-    stmt = engine.names_starting(stmt, workspace_id, query)
-    stmt = stmt.order_by(*engine.relevance(workspace_id, query), Listing.id).limit(limit)
+    stmt = engine.names_having(stmt, workspace_id, query, limit).limit(limit)
     return [ListingRecord(*row) for row in await session.execute(stmt)]

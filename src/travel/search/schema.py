@@ -6,15 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from graphql import FieldNode, GraphQLError, GraphQLObjectType
+from graphql.execution.values import get_argument_values
+
 from travel.catalog import filters
 from travel.catalog.inputs import SearchFilterInput
 from travel.catalog.records import ListingRecord
 from travel.catalog.schema.resolvers import FILTER, asks_provider
+from travel.errors import ValidationError
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
+from travel.graphql.documents import selected_names
 from travel.graphql.inputs import ErrorPaths
-from travel.pagination import PageInput, page_from
-from travel.search import repository, service
+from travel.pagination import Page, PageInput, page_from
+from travel.search import service
 from travel.search.repository import Bucket
 from travel.search.service import MAX_BUCKETS, MAX_SUGGESTIONS, MAX_TOP, Found, Suggestion
 from travel.search.sorting import SORT_DEFS, Sort
@@ -172,10 +177,37 @@ async def resolve_search(
         conditions = filters.listing_filter(filter, None)
     with TEXT:
         conditions = replace(conditions, words=filters.search_words(text))
+    parts = selected_names(info.field_nodes, info.fragments) & {"listings", "total", "facets"}
     session = await info.context.session()
     return await service.search(
-        session, info.context.principal, conditions, None if sort is None else Sort(sort)
+        session,
+        info.context.principal,
+        conditions,
+        None if sort is None else Sort(sort),
+        together=len(parts) > 1,
+        page=_page_asked(info),
     )
+
+
+def _page_asked(info: Info) -> Page | None:
+    """The page the one `listings` selected asks for (read with the total and facets), or
+    None: several (aliases), inside fragments, or not a valid page (its resolver says why)."""
+    asked = [
+        selection
+        for node in info.field_nodes
+        for selection in (node.selection_set.selections if node.selection_set else ())
+        if isinstance(selection, FieldNode) and selection.name.value == "listings"
+    ]
+    if len(asked) != 1:
+        return None
+    result = info.schema.type_map["TravelSearchResult"]
+    assert isinstance(result, GraphQLObjectType)
+    definition = result.fields["listings"]
+    try:
+        arguments = get_argument_values(definition, asked[0], info.variable_values)
+        return service.check_page(page_from(arguments.get("pagination")))
+    except (GraphQLError, ValidationError):
+        return None
 
 
 @result.field("listings")
@@ -190,7 +222,7 @@ async def resolve_listings(
 
 @result.field("total")
 async def resolve_total(found: Found, info: Info) -> int:
-    return await repository.total(await info.context.session(), found.search)
+    return await found.total(await info.context.session())
 
 
 @result.field("didYouMean")
@@ -209,26 +241,26 @@ def _counts(found: list[tuple[Any, int]]) -> list[dict[str, Any]]:
 
 @facets.field("kinds")
 async def resolve_kinds(found: Found, info: Info) -> list[dict[str, Any]]:
-    return _counts(await repository.kinds(await info.context.session(), found.search))
+    return _counts((await found.summary(await info.context.session())).kinds)
 
 
 @facets.field("places")
 async def resolve_places(found: Found, info: Info, top: int = 10) -> list[dict[str, Any]]:
     with ErrorPaths(paths={"top": "top"}):
         top = service.top(top, "top", MAX_TOP)
-    return _counts(await repository.places(await info.context.session(), found.search, top))
+    return _counts((await found.summary(await info.context.session())).places[:top])
 
 
 @facets.field("amenities")
 async def resolve_amenities(found: Found, info: Info, top: int = 10) -> list[dict[str, Any]]:
     with ErrorPaths(paths={"top": "top"}):
         top = service.top(top, "top", MAX_TOP)
-    return _counts(await repository.amenities(await info.context.session(), found.search, top))
+    return _counts((await found.summary(await info.context.session())).amenities[:top])
 
 
 @facets.field("ratings")
 async def resolve_ratings(found: Found, info: Info) -> list[dict[str, Any]]:
-    counted = await repository.ratings(await info.context.session(), found.search)
+    counted = (await found.summary(await info.context.session())).ratings
     return [{"min_rating": band, "count": count} for band, count in counted]
 
 
@@ -239,7 +271,8 @@ async def resolve_prices(found: Found, info: Info, buckets: int = 10) -> list[Bu
     currency = found.search.conditions.currency
     if currency is None:
         return None
-    return await repository.prices(await info.context.session(), found.search, currency, buckets)
+    summary = await found.summary(await info.context.session())
+    return summary.histogram(currency, buckets)
 
 
 @query.field("travelSuggest")

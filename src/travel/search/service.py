@@ -3,6 +3,7 @@ sorts need what, and suggestions as they type (docs/decisions/0088-discovery.md)
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from travel.auth.identity import Principal
@@ -102,27 +103,56 @@ def check_page(page: Page) -> Page:
 
 @dataclass(slots=True)
 class Found:
-    """A travelSearch: its listings, total and facets are read only when selected."""
+    """A travelSearch: its listings, total and facets are read only when selected. When more
+    than one of them is, one statement reads them all (repository.summary: the matches are
+    read once), made once per search and shared by the fields' resolvers."""
 
     search: Search
     sort: Sort
     did_you_mean: str | None
+    together: bool = False  # read the parts in one statement
+    page: Page | None = None  # the page of `listings` the request asks for, when known
+    _summary: asyncio.Future[repository.Summary] | None = None
+
+    async def summary(self, session: Reads) -> repository.Summary:
+        """The total, facets and (when known) page, read by the first resolver that asks."""
+        if self._summary is None:
+            planned = None if self.page is None else (self.sort, self.page)
+            self._summary = asyncio.ensure_future(
+                repository.summary(session, self.search, MAX_TOP, planned)
+            )
+        return await asyncio.shield(self._summary)
+
+    async def total(self, session: Reads) -> int:
+        if self.together:
+            return (await self.summary(session)).total
+        return await repository.total(session, self.search)
 
 
 async def search(
-    session: Reads, principal: Principal, conditions: ListingFilter, sort: Sort | None
+    session: Reads,
+    principal: Principal,
+    conditions: ListingFilter,
+    sort: Sort | None,
+    *,
+    together: bool = False,
+    page: Page | None = None,
 ) -> Found:
-    """Plan a search across kinds (relevance first with text, best rated first without)."""
+    """Plan a search across kinds (relevance first with text, best rated first without);
+    `together`: its parts will be read in one statement, `page` the page of listings too."""
     principal.require(Permission.READ)
     chosen = check_sort(sort or Sort.RELEVANCE, conditions)
     planned, meant = await plan(session, principal.workspace_id, conditions, conditions.kinds)
-    return Found(planned, chosen, meant)
+    return Found(planned, chosen, meant, together, page if together else None)
 
 
 async def page_of(
     session: Reads, found: Found, page: Page, *, provider: bool
 ) -> list[ListingRecord]:
     page = check_page(page)
+    if found.page == page and page.take:
+        ids = (await found.summary(session)).page or []
+        return await repository.by_ids(session, found.search.workspace_id, ids)
     return await repository.listings(session, found.search, found.sort, page, provider=provider)
 
 
@@ -145,8 +175,8 @@ class Suggestion:
 async def suggest(
     session: Reads, principal: Principal, prefix: str, limit: int
 ) -> list[Suggestion]:
-    """Places starting with what is typed (most listings first), then listings whose name
-    has every word (the last as a prefix, the others with typos forgiven), best match first."""
+    """Places starting with what is typed (most listings first), then listings whose name has
+    the words typed, the last one completed (or corrected) from the vocabulary."""
     principal.require(Permission.READ)
     if len(prefix) > MAX_PREFIX:
         raise InvalidInput("prefix", f"$prefix must be at most {MAX_PREFIX} characters")
@@ -163,10 +193,19 @@ async def suggest(
             places += await vocabulary.places(session, workspace_id, near, limit=limit)
     shown = places[: limit // 2 or 1]  # half the suggestions at most are places
     suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
-    reading = await read_text(session, workspace_id, typed)
-    if reading.query is not None:
+    # The word being typed, completed from the vocabulary (its most common words starting so,
+    # else its corrections): the names are then matched on whole words, which an index answers
+    # at once, never on a two-letter prefix that a million names share.
+    *before, last = typed
+    endings = await vocabulary.completions(session, workspace_id, last, limit=3)
+    endings = endings or await vocabulary.corrections(session, workspace_id, last)
+    if endings:
+        terms = (
+            *(Term(word) for word in before),
+            Term(endings[0], alternatives=tuple(endings[1:])),
+        )
         named = await repository.named(
-            session, workspace_id, reading.query, limit - len(suggestions)
+            session, workspace_id, TextQuery(terms), 2 * (limit - len(suggestions))
         )
         # One suggestion per name: listings named alike (a route's departures) say it once.
         names = {listing.name: listing for listing in reversed(named)}
@@ -174,5 +213,5 @@ async def suggest(
             Suggestion("LISTING", listing.name, listing=listing)
             for listing in named
             if names[listing.name] is listing
-        ]
+        ][: limit - len(suggestions)]
     return suggestions

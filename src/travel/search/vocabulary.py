@@ -136,6 +136,19 @@ async def known(session: Reads, workspace_id: WorkspaceId, word: str, *, prefix:
     return (await session.execute(stmt.limit(1))).first() is not None
 
 
+async def completions(
+    session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
+) -> list[str]:
+    """The workspace's most common words starting with `prefix` (itself included)."""
+    stmt = (
+        select(SearchTerm.term)
+        .where(*_starting(WORD, workspace_id, prefix))
+        .order_by(SearchTerm.listings.desc(), SearchTerm.term)
+        .limit(limit)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
 async def nearest(
     session: Reads, workspace_id: WorkspaceId, word: str, typos: int, *, limit: int
 ) -> list[str]:

@@ -4,7 +4,7 @@
 - PostgreSQL: `unaccent` and `btree_gin`; `travel_fold(text)`, an IMMUTABLE unaccent + lower
   (unaccent itself is only STABLE, so a generated column cannot call it); the stored column
   `listings.search_document` (name A, place B, amenities C, description D) and a GIN index on
-  `(workspace_id, search_document)`.
+  `(workspace_id, search_document)`; a GIN index of the names alone, for suggestions.
 - SQLite: the FTS5 table `listings_fts` (external content: the view `listings_search`, rowid =
   the listing's rowid) and the triggers that keep it.
 - `search_terms`: each workspace's words and places with their listing counts, filled here
@@ -47,6 +47,41 @@ RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1))""",
 ) STORED""",
     "CREATE INDEX ix_listings_workspace_id_search_document ON listings "
     "USING gin (workspace_id, search_document)",
+    # Names alone, for suggestions: matched without a weight to recheck in the table, and
+    # with statistics of names (not of descriptions) for the planner.
+    "CREATE INDEX ix_listings_workspace_id_name_document ON listings "
+    "USING gin (workspace_id, (to_tsvector('simple'::regconfig, travel_fold(name))))",
+    # Row-level security lets an index serve only leakproof operators, and `@@` is not one: under
+    # the policy a text search read the workspace's every entry of the GIN index. These run as
+    # their owner (no policy: the index serves the words) and answer only the workspace of the
+    # caller's signed scope (docs/decisions/0088-discovery.md).
+    """CREATE FUNCTION travel_text_search(p_workspace_id uuid, p_query tsquery)
+RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 1000
+BEGIN ATOMIC
+  SELECT listings.id FROM listings
+  WHERE listings.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace())
+    AND listings.search_document @@ p_query;
+END""",
+    """CREATE FUNCTION travel_name_search(p_workspace_id uuid, p_query tsquery, p_limit integer)
+RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 20
+BEGIN ATOMIC
+  SELECT listings.id FROM listings
+  WHERE listings.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace())
+    AND to_tsvector('simple'::regconfig, travel_fold(listings.name)) @@ p_query
+  LIMIT p_limit;
+END""",
+    """DO $$
+DECLARE
+  app text := NULLIF(current_setting('travel.app_role', true), '');
+BEGIN
+  REVOKE ALL ON FUNCTION travel_text_search(uuid, tsquery) FROM PUBLIC;
+  REVOKE ALL ON FUNCTION travel_name_search(uuid, tsquery, integer) FROM PUBLIC;
+  IF app IS NOT NULL AND app <> current_user THEN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION travel_text_search(uuid, tsquery) TO %I', app);
+    EXECUTE format(
+      'GRANT EXECUTE ON FUNCTION travel_name_search(uuid, tsquery, integer) TO %I', app);
+  END IF;
+END $$""",
     "ALTER TABLE search_terms ENABLE ROW LEVEL SECURITY",
     "ALTER TABLE search_terms FORCE ROW LEVEL SECURITY",
     f"CREATE POLICY tenant_isolation ON search_terms USING ({_POLICY}) WITH CHECK ({_POLICY})",
@@ -165,6 +200,9 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
+        op.execute("DROP FUNCTION travel_name_search(uuid, tsquery, integer)")
+        op.execute("DROP FUNCTION travel_text_search(uuid, tsquery)")
+        op.execute("DROP INDEX ix_listings_workspace_id_name_document")
         op.execute("DROP INDEX ix_listings_workspace_id_search_document")
         op.execute("ALTER TABLE listings DROP COLUMN search_document")
         op.execute("DROP FUNCTION travel_fold(text)")
