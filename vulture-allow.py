@@ -43,6 +43,7 @@ resolve_providers_count  # unused function (src/travel/catalog/schema/resolvers.
 resolve_provider  # unused function (src/travel/catalog/schema/resolvers.py:62)
 resolve_create_provider  # unused function (src/travel/catalog/schema/resolvers.py:68)
 db_upgrade  # unused function (src/travel/cli/admin.py:23)
+db_reindex_search  # click command (src/travel/cli/admin.py)
 workspace_create  # unused function (src/travel/cli/admin.py:39)
 member_add  # unused function (src/travel/cli/admin.py:62)
 apikey_create  # unused function (src/travel/cli/admin.py:84)
