@@ -74,9 +74,15 @@ class World:
         return {id_ for _, id_, _ in self.objects} | {self.tenant.id}
 
 
-def build_world(server: LiveServer, issuer: Issuer, database_url: str | None = None) -> World:
+def new_marker() -> str:
+    return f"mark{uuid.uuid4().hex[:10]}"
+
+
+def build_world(
+    server: LiveServer, issuer: Issuer, database_url: str | None = None, marker: str = ""
+) -> World:
     tenant = create_tenant(server, plan="enterprise", database_url=database_url)
-    world = World(tenant, marker=f"mark{uuid.uuid4().hex[:10]}")
+    world = World(tenant, marker=marker or new_marker())
     host, traveler, admin = (tenant.keys[r] for r in ("host", "traveler", "admin"))
     stays = api_provider(server, host, f"{world.marker} stays")
     operator = api_provider(server, host, f"{world.marker} tours", type="OPERATOR")
@@ -328,21 +334,44 @@ def roots(schema: graphql.GraphQLSchema) -> Iterator[tuple[str, str, graphql.Gra
 
 
 def returns_one(field_: graphql.GraphQLField) -> bool:
-    """Whether a field answers one object or value (not a list, not a count)."""
+    """Whether a field answers one object or value (not a list, not a count, not a search's
+    result — an object with a `total`, which answers a filter as a list does)."""
+    named = graphql.get_named_type(field_.type)
+    searched = isinstance(named, graphql.GraphQLObjectType) and "total" in named.fields
     return not isinstance(graphql.get_nullable_type(field_.type), graphql.GraphQLList) and (
-        graphql.get_named_type(field_.type) is not graphql.GraphQLInt
+        named is not graphql.GraphQLInt and not searched
     )
 
 
-def snapshot(client: Client, schema: graphql.GraphQLSchema, credential: str) -> dict[str, Any]:
+def text_arguments(field_: graphql.GraphQLField) -> list[str]:
+    """A field's String arguments, when they are all it requires (a search's text, a
+    suggestion's prefix): the snapshot fills them with a workspace's marker."""
+    strings = [
+        name
+        for name, argument in field_.args.items()
+        if graphql.get_nullable_type(argument.type) is graphql.GraphQLString
+    ]
+    required = [n for n, a in field_.args.items() if graphql.is_required_argument(a)]
+    return strings if set(required) <= set(strings) else []
+
+
+def snapshot(
+    client: Client, schema: graphql.GraphQLSchema, credential: str, text: str
+) -> dict[str, Any]:
     """Every Query field without required arguments, as `credential` sees it (one request per
-    field, so that a refused one leaves the others whole)."""
+    field, so that a refused one leaves the others whole); each that takes text (a search, a
+    suggestion) also asked for `text` — a workspace's marker."""
     seen = {}
     for root, name, field_ in roots(schema):
-        if root == "query" and not any(
-            graphql.is_required_argument(a) for a in field_.args.values()
-        ):
+        if root != "query":
+            continue
+        if not any(graphql.is_required_argument(a) for a in field_.args.values()):
             seen[name] = run_calls(client, credential, root, name, field_, [{}], ["\x00"])[0][0]
+        if strings := text_arguments(field_):
+            asked = {argument: text for argument in strings}
+            seen[f"{name}(text)"] = run_calls(
+                client, credential, root, name, field_, [asked], ["\x00"]
+            )[0][0]
     return seen
 
 
@@ -378,9 +407,13 @@ def matrix(
         stack.callback(client.http.close)
         b = build_world(server, issuer)
         schema = introspect(server, b.credentials["admin"])
-        before = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
-        a = build_world(server, issuer, a_url)
-        after = {who: snapshot(client, schema, key) for who, key in b.credentials.items()}
+        # B searches for A's marker before A exists and after: the same answer, nothing of A.
+        a_marker = new_marker()
+        before = {
+            who: snapshot(client, schema, key, a_marker) for who, key in b.credentials.items()
+        }
+        a = build_world(server, issuer, a_url, marker=a_marker)
+        after = {who: snapshot(client, schema, key, a_marker) for who, key in b.credentials.items()}
         chosen, unbuildable = calibrate(client, schema, b)
         yield Matrix(a, b, schema, client, before, after, chosen, unbuildable)
 
@@ -453,12 +486,19 @@ def test_nothing_of_a_shows_in_any_list_or_figure_of_b(matrix: Matrix) -> None:
     # The snapshots are not empty shells: B's admin sees B's own world in them.
     assert b.marker in json.dumps(matrix.b_before_a["admin"])
     assert len(matrix.b_before_a["admin"]) >= 10
+    # ... and each text-taking field asked for B's own marker finds B's world (so asked for
+    # A's, its empty answer is about the workspace, not the call).
+    own = snapshot(matrix.client, matrix.schema, b.credentials["admin"], b.marker)
+    searched = {name: answer for name, answer in own.items() if name.endswith("(text)")}
+    assert {"travelSearch(text)", "travelSuggest(text)"} <= set(searched)
+    for name, answer in searched.items():
+        assert b.marker in answer, name
 
 
 def test_a_foreign_id_is_refused_like_an_unknown_one(matrix: Matrix) -> None:
     a, b, schema, client = matrix.a, matrix.b, matrix.schema, matrix.client
     observers = {who: a.tenant.keys[who] for who in ("admin", "host", "traveler")}
-    a_before = {who: snapshot(client, schema, key) for who, key in observers.items()}
+    a_before = {who: snapshot(client, schema, key, a.marker) for who, key in observers.items()}
     failures: list[str] = []
     for root, name, field_ in roots(schema):
         for slot in id_slots(field_):
@@ -491,7 +531,7 @@ def test_a_foreign_id_is_refused_like_an_unknown_one(matrix: Matrix) -> None:
                     CASES["isolation: foreign-id calls"] += 1
                     where = f"{name}({slot} = A's {label}) as B's {who}"
                     failures += judge(reply, replies[unknown], field_, who, where)
-    a_after = {who: snapshot(client, schema, key) for who, key in observers.items()}
+    a_after = {who: snapshot(client, schema, key, a.marker) for who, key in observers.items()}
     for who in observers:
         for name in a_before[who]:
             if a_after[who][name] != a_before[who][name]:
