@@ -9,9 +9,11 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
-from tests.web.api import book
+from tests.web.api import api, book
 from tests.web.conftest import Console, WebApp
 from tests.web.steps import go_to, sign_in_as
+
+NEAR = "query ($f: TravelSearchFilterInput) { travelSearch(filter: $f) { listings { id } } }"
 
 
 def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
@@ -37,6 +39,8 @@ def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
     page.get_by_label("Location").fill("Porto, Portugal")
     page.get_by_label("Price per night").fill("-5")
     page.get_by_label("Rooms").fill("2")
+    page.get_by_label("Latitude").fill("41.1405")  # Ribeira
+    page.get_by_label("Longitude").fill("-8.6130")
     page.get_by_role("button", name="Create listing").click()
     price = page.get_by_label("Price per night")
     expect(price).to_have_attribute("aria-invalid", "true")
@@ -48,6 +52,10 @@ def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
 
     # A traveler books it; the host sees the booking and the room taken in the calendar strip.
     listing_id = created.get_by_role("link").get_attribute("href").rsplit("/", 1)[1]  # type: ignore[union-attr]
+    # Where the host put it, travelers find it: within a kilometre of Ribeira.
+    near = {"near": {"latitude": 41.1409, "longitude": -8.6116, "radiusKm": 1}}
+    found = api(web, web.keys["traveler"], NEAR, {"f": near})["travelSearch"]["listings"]
+    assert listing_id in [listing["id"] for listing in found]
     reference = book(
         web,
         web.keys["traveler"],

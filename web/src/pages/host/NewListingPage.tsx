@@ -20,7 +20,7 @@ const CREATE = {
   TRIP: graphql(`mutation CreateTrip($input: CreateTravelTripInput!) { created: createTravelTrip(input: $input) { id kind name } }`),
 } as const;
 
-type Spec = { name: string; label: string; type?: "text" | "number" | "decimal" | "datetime" | "textarea" | "mode" | "list"; hint?: string; optional?: boolean };
+type Spec = { name: string; label: string; type?: "text" | "number" | "float" | "decimal" | "datetime" | "textarea" | "mode" | "list"; hint?: string; optional?: boolean };
 
 const COMMON_HEAD: Spec[] = [
   { name: "name", label: "Name" },
@@ -29,6 +29,9 @@ const COMMON_HEAD: Spec[] = [
 const COMMON_TAIL: Spec[] = [
   { name: "currency", label: "Currency", hint: "ISO 4217 code, e.g. EUR" },
   { name: "amenities", label: "Amenities", type: "list", hint: "Separated by commas", optional: true },
+  // Where it is on the map: travelers find it with "near" and sort by distance.
+  { name: "latitude", label: "Latitude", type: "float", hint: "WGS84 degrees, e.g. 38.7115 (with longitude)", optional: true },
+  { name: "longitude", label: "Longitude", type: "float", hint: "WGS84 degrees, e.g. -9.1300 (with latitude)", optional: true },
 ];
 const FIELDS: Record<Kind, Spec[]> = {
   PROPERTY: [
@@ -77,7 +80,7 @@ function inputOf(kind: Kind, providerId: string, values: Record<string, string>)
   for (const spec of FIELDS[kind]) {
     const raw = (values[spec.name] ?? "").trim();
     if (!raw && spec.optional) continue;
-    if (spec.type === "number") input[spec.name] = raw === "" ? null : Number(raw);
+    if (spec.type === "number" || spec.type === "float") input[spec.name] = raw === "" ? null : Number(raw);
     else if (spec.type === "list") input[spec.name] = raw.split(",").map((a) => a.trim()).filter(Boolean);
     else if (spec.type === "datetime") input[spec.name] = raw ? `${raw}:00Z` : raw;
     else input[spec.name] = raw;
@@ -190,6 +193,8 @@ function control(spec: Spec, value: string, onChange: (value: string) => void) {
       return <input type="number" inputMode="numeric" {...common} />;
     case "decimal":
       return <input inputMode="decimal" placeholder="120.00" {...common} />;
+    case "float":
+      return <input inputMode="decimal" {...common} />;
     case "datetime":
       return <input type="datetime-local" {...common} />;
     case "mode":
