@@ -245,16 +245,16 @@ async def resolve_kinds(found: Found, info: Info) -> list[dict[str, Any]]:
 
 
 @facets.field("places")
-async def resolve_places(found: Found, info: Info, top: int = 10) -> list[dict[str, Any]]:
+async def resolve_places(found: Found, info: Info, top: int | None = 10) -> list[dict[str, Any]]:
     with ErrorPaths(paths={"top": "top"}):
-        top = service.top(top, "top", MAX_TOP)
+        top = service.top(top, "top", MAX_TOP, default=10)
     return _counts((await found.summary(await info.context.session())).places[:top])
 
 
 @facets.field("amenities")
-async def resolve_amenities(found: Found, info: Info, top: int = 10) -> list[dict[str, Any]]:
+async def resolve_amenities(found: Found, info: Info, top: int | None = 10) -> list[dict[str, Any]]:
     with ErrorPaths(paths={"top": "top"}):
-        top = service.top(top, "top", MAX_TOP)
+        top = service.top(top, "top", MAX_TOP, default=10)
     return _counts((await found.summary(await info.context.session())).amenities[:top])
 
 
@@ -265,9 +265,9 @@ async def resolve_ratings(found: Found, info: Info) -> list[dict[str, Any]]:
 
 
 @facets.field("prices")
-async def resolve_prices(found: Found, info: Info, buckets: int = 10) -> list[Bucket] | None:
+async def resolve_prices(found: Found, info: Info, buckets: int | None = 10) -> list[Bucket] | None:
     with ErrorPaths(paths={"buckets": "buckets"}):
-        buckets = service.top(buckets, "buckets", MAX_BUCKETS)
+        buckets = service.top(buckets, "buckets", MAX_BUCKETS, default=10)
     currency = found.search.conditions.currency
     if currency is None:
         return None
@@ -276,7 +276,9 @@ async def resolve_prices(found: Found, info: Info, buckets: int = 10) -> list[Bu
 
 
 @query.field("travelSuggest")
-async def resolve_suggest(_: None, info: Info, prefix: str, limit: int = 8) -> list[Suggestion]:
+async def resolve_suggest(
+    _: None, info: Info, prefix: str, limit: int | None = 8
+) -> list[Suggestion]:
     session = await info.context.session()
     with ErrorPaths(paths={"prefix": "prefix", "limit": "limit"}):
         return await service.suggest(session, info.context.principal, prefix, limit)

@@ -24,7 +24,7 @@ from travel.search.words import fold, typos_allowed, words
 # would make the database rank and skip every result before it.
 MAX_RESULTS = 1_000
 MIN_PREFIX, MAX_PREFIX = 2, 100
-MAX_SUGGESTIONS = 20
+MAX_SUGGESTIONS, DEFAULT_SUGGESTIONS = 20, 8
 MAX_TOP = 50
 MAX_BUCKETS = 20
 
@@ -156,7 +156,10 @@ async def page_of(
     return await repository.listings(session, found.search, found.sort, page, provider=provider)
 
 
-def top(value: int, field: str, maximum: int) -> int:
+def top(value: int | None, field: str, maximum: int, *, default: int) -> int:
+    """A count asked for, 1..maximum; an explicit null is the default."""
+    if value is None:
+        return default
     if not 1 <= value <= maximum:
         raise InvalidInput(field, f"${field} must be between 1 and {maximum}")
     return value
@@ -173,14 +176,14 @@ class Suggestion:
 
 
 async def suggest(
-    session: Reads, principal: Principal, prefix: str, limit: int
+    session: Reads, principal: Principal, prefix: str, limit: int | None
 ) -> list[Suggestion]:
     """Places starting with what is typed (most listings first), then listings whose name has
     the words typed, the last one completed (or corrected) from the vocabulary."""
     principal.require(Permission.READ)
     if len(prefix) > MAX_PREFIX:
         raise InvalidInput("prefix", f"$prefix must be at most {MAX_PREFIX} characters")
-    limit = top(limit, "limit", MAX_SUGGESTIONS)
+    limit = top(limit, "limit", MAX_SUGGESTIONS, default=DEFAULT_SUGGESTIONS)
     typed = tuple(dict.fromkeys(words(prefix)))[:10]
     folded = " ".join(typed)
     if len(folded) < MIN_PREFIX:
