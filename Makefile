@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk bench soak fuzz abuse
+.PHONY: run test test-sqlite lint schema sdk bench soak fuzz abuse search-bench
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -30,6 +30,9 @@ schema:         ## rewrite schema.graphql from the code (review the diff!)
 
 sdk:            ## regenerate the Python SDK's models and blocking client (clients/python)
 	scripts/sdk-codegen.sh
+
+search-bench:   ## discovery at a million listings beside a bare-driver floor (SEARCH_ARGS: --db sqlite --listings 100000 --reuse)
+	.venv/bin/python -m bench.search $(SEARCH_ARGS)
 
 abuse:          ## resource attacks for longer: a neighbour's p50/p99 and the server's RSS per attack (ABUSE_ARGS: --db postgres --seconds 60)
 	.venv/bin/python -m bench.abuse $(ABUSE_ARGS)

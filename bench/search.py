@@ -1,8 +1,8 @@
 """`python -m bench.search [--db postgres|sqlite] [--listings N]`: discovery at scale.
 
 Seeds a scratch database (PostgreSQL: `travel_bench_search`, dropped and recreated; SQLite:
-bench/results/search.db) with one workspace of N listings (default 1,000,000) over 60 cities
-with coordinates, prices in local currencies and varied names and descriptions, two
+bench/results/search.db, or --sqlite-path) with one workspace of N listings (default
+1,000,000) over 60 cities with coordinates, prices in local currencies and varied names and descriptions, two
 neighbours with a tenth each, and bookings; builds the search vocabulary with the project's
 own `travel.search.vocabulary.rebuild` (its time reported), then measures, as a request runs
 them (one read transaction each), with what travelers type — misspelled cities, missing
@@ -60,7 +60,7 @@ from travel.pagination import Page
 from travel.search import service, vocabulary
 
 DATABASE = "travel_bench_search"
-SQLITE_PATH = Path(__file__).resolve().parent / "results" / "search.db"
+SQLITE = {"path": Path(__file__).resolve().parent / "results" / "search.db"}  # --sqlite-path
 ADMIN_URL = "postgresql://travel:travel@127.0.0.1:5432/travel"
 BATCH = 5_000
 KINDS = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")
@@ -438,15 +438,15 @@ async def _workspace(databases: Databases, listings: int, bookings: int) -> Prin
 
 
 def _remove_sqlite() -> None:
-    SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
+    SQLITE["path"].parent.mkdir(parents=True, exist_ok=True)
     for suffix in ("", "-wal", "-shm"):
-        Path(f"{SQLITE_PATH}{suffix}").unlink(missing_ok=True)
+        Path(f"{SQLITE['path']}{suffix}").unlink(missing_ok=True)
 
 
 async def _fresh(kind: str) -> str:
     if kind == "sqlite":
         _remove_sqlite()
-        return f"sqlite:///{SQLITE_PATH}"
+        return f"sqlite:///{SQLITE['path']}"
     engine = create_async_engine(
         async_url(system_url(ADMIN_URL) or ADMIN_URL), isolation_level="AUTOCOMMIT"
     )
@@ -459,7 +459,7 @@ async def _fresh(kind: str) -> str:
 
 def _url(kind: str) -> str:
     if kind == "sqlite":
-        return f"sqlite:///{SQLITE_PATH}"
+        return f"sqlite:///{SQLITE['path']}"
     return ADMIN_URL.rsplit("/", 1)[0] + f"/{DATABASE}"
 
 
@@ -476,10 +476,11 @@ async def _seeded(databases: Databases) -> Principal:
         if found is None:
             raise SystemExit("nothing seeded: run without --reuse first")
         workspace = await session.get(Workspace, found[0])
-        assert workspace is not None
-        member = await auth_service.add_member(
-            databases, workspace, f"bench-{uuid.uuid4().hex[:6]}", ["admin"]
-        )
+    assert workspace is not None
+    # After the read: on SQLite the member's write needs the one connection back.
+    member = await auth_service.add_member(
+        databases, workspace, f"bench-{uuid.uuid4().hex[:6]}", ["admin"]
+    )
     return admin(WorkspaceId(found[0]), member.id)
 
 
@@ -588,7 +589,7 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
         finally:
             await conn.close()
     else:
-        conn2 = sqlite3.connect(SQLITE_PATH)
+        conn2 = sqlite3.connect(SQLITE["path"])
         sql = """SELECT listings.id, listings.name FROM listings_fts
           JOIN listings ON listings.rowid = listings_fts.rowid
           WHERE listings_fts MATCH ? AND listings.workspace_id = ? AND currency = ?
@@ -743,7 +744,11 @@ def cli() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--reuse", action="store_true")
-    asyncio.run(main(parser.parse_args()))
+    parser.add_argument("--sqlite-path", type=Path, help="the SQLite file (default: bench/results)")
+    args = parser.parse_args()
+    if args.sqlite_path:
+        SQLITE["path"] = args.sqlite_path
+    asyncio.run(main(args))
 
 
 if __name__ == "__main__":
