@@ -3,10 +3,10 @@
 Seeds a scratch database (PostgreSQL: `travel_bench_search`, dropped and recreated; SQLite:
 bench/results/search.db, or --sqlite-path) with one workspace of N listings (default
 1,000,000) over 60 cities with coordinates, prices in local currencies and varied names and
-descriptions, two neighbours with a tenth each, and bookings; builds the search vocabulary with the project's
-own `travel.search.vocabulary.rebuild` (its time reported), then measures, as a request runs
-them (one read transaction each), with what travelers type — misspelled cities, missing
-accents, prefixes:
+descriptions, two neighbours with a tenth each, and bookings; builds the search vocabulary
+with the project's own `travel.search.vocabulary.rebuild` (its time reported), then measures,
+as a request runs them (one read transaction each), with what travelers type — misspelled
+cities, missing accents, prefixes:
 
 - text + place + price, 20 results, the total and every facet;
 - the same with a date window and guests (listings and total);
