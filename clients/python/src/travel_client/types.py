@@ -24,23 +24,6 @@ ProviderKind = ProviderType | TravelProviderType
 TripKind = TripMode | TravelTripMode
 
 
-class ListingFilter(TypedDict, total=False):
-    """TravelListingFilterInput: every condition given must hold."""
-
-    text: str
-    location: str
-    minPrice: Decimal | str
-    maxPrice: Decimal | str
-    currency: str
-    minRating: float
-    providerId: str
-    availableFrom: date | str
-    availableTo: date | str
-    guests: int
-    near: Near
-    amenities: list[str]
-
-
 class Near(TypedDict):
     """TravelNearInput: within radiusKm of a point (WGS84 degrees)."""
 
@@ -49,10 +32,9 @@ class Near(TypedDict):
     radiusKm: float
 
 
-class SearchFilter(TypedDict, total=False):
-    """TravelSearchFilterInput: travelSearch's conditions (its text is an argument)."""
+class ListingConditions(TypedDict, total=False):
+    """The conditions TravelListingFilterInput and TravelSearchFilterInput share."""
 
-    kinds: list[Kind]
     location: str
     minPrice: Decimal | str
     maxPrice: Decimal | str
@@ -64,6 +46,18 @@ class SearchFilter(TypedDict, total=False):
     guests: int
     near: Near
     amenities: list[str]
+
+
+class ListingFilter(ListingConditions, total=False):
+    """TravelListingFilterInput: every condition given must hold."""
+
+    text: str
+
+
+class SearchFilter(ListingConditions, total=False):
+    """TravelSearchFilterInput: travelSearch's conditions (its text is an argument)."""
+
+    kinds: list[Kind]
 
 
 class ProviderFilter(TypedDict, total=False):

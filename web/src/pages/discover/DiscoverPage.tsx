@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useQuery } from "urql";
 import { useSession } from "../../auth/session";
+import { Field } from "../../components/Field";
 import { ListingCard } from "../../components/ListingCard";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
@@ -267,42 +268,12 @@ function SearchForm({ search, onSearch, autoFocus, onDone }: { search: Search; o
           <label htmlFor={`${id}-from`}>{nights ? "Check-in" : "From"}</label>
           <input id={`${id}-from`} type="date" min={today} value={draft.from} onChange={set("from")} />
         </div>
-        <div className={`field ${problems.to ? "field-invalid" : ""}`}>
-          <label htmlFor={`${id}-to`}>{nights ? "Check-out" : "To"}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            min={draft.from ? addDays(draft.from, nights ? 1 : 0) : today}
-            value={draft.to}
-            onChange={set("to")}
-            aria-invalid={problems.to ? true : undefined}
-            aria-describedby={problems.to ? `${id}-to-error` : undefined}
-          />
-          {problems.to && (
-            <p className="field-error" id={`${id}-to-error`}>
-              {problems.to}
-            </p>
-          )}
-        </div>
-        <div className={`field field-narrow ${problems.guests ? "field-invalid" : ""}`}>
-          <label htmlFor={`${id}-guests`}>Guests</label>
-          <input
-            id={`${id}-guests`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={999}
-            value={draft.guests}
-            onChange={set("guests")}
-            aria-invalid={problems.guests ? true : undefined}
-            aria-describedby={problems.guests ? `${id}-guests-error` : undefined}
-          />
-          {problems.guests && (
-            <p className="field-error" id={`${id}-guests-error`}>
-              {problems.guests}
-            </p>
-          )}
-        </div>
+        <Field label={nights ? "Check-out" : "To"} error={problems.to}>
+          <input id={`${id}-to`} type="date" min={draft.from ? addDays(draft.from, nights ? 1 : 0) : today} value={draft.to} onChange={set("to")} />
+        </Field>
+        <Field label="Guests" error={problems.guests}>
+          <input id={`${id}-guests`} type="number" inputMode="numeric" min={1} max={999} value={draft.guests} onChange={set("guests")} />
+        </Field>
         <button type="submit" className="button primary search-submit">
           Search
         </button>

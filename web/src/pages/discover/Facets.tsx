@@ -1,6 +1,7 @@
 // What a search can be narrowed by, with how many listings each choice keeps (travelSearch's
 // facets): places, amenities and ratings as chips, prices as a histogram within one currency.
 import { useId, useState, type FormEvent } from "react";
+import { Field } from "../../components/Field";
 import type { DiscoverQuery } from "../../gql/graphql";
 import { formatMoney } from "../../lib/money";
 import { problemsOf, type Search } from "./search";
@@ -135,40 +136,12 @@ function Prices({ search, facets, onChange }: { search: Search; facets: FacetDat
         </div>
       )}
       <form className="price-range" onSubmit={apply} noValidate>
-        <div className={`field field-narrow ${problems.minPrice ? "field-invalid" : ""}`}>
-          <label htmlFor={`${id}-min`}>Lowest price</label>
-          <input
-            id={`${id}-min`}
-            inputMode="decimal"
-            value={min}
-            placeholder="0"
-            aria-invalid={problems.minPrice ? true : undefined}
-            aria-describedby={problems.minPrice ? `${id}-min-error` : undefined}
-            onChange={(e) => setMin(e.target.value)}
-          />
-          {problems.minPrice && (
-            <p className="field-error" id={`${id}-min-error`}>
-              {problems.minPrice}
-            </p>
-          )}
-        </div>
-        <div className={`field field-narrow ${problems.maxPrice ? "field-invalid" : ""}`}>
-          <label htmlFor={`${id}-max`}>Highest price</label>
-          <input
-            id={`${id}-max`}
-            inputMode="decimal"
-            value={max}
-            placeholder="any"
-            aria-invalid={problems.maxPrice ? true : undefined}
-            aria-describedby={problems.maxPrice ? `${id}-max-error` : undefined}
-            onChange={(e) => setMax(e.target.value)}
-          />
-          {problems.maxPrice && (
-            <p className="field-error" id={`${id}-max-error`}>
-              {problems.maxPrice}
-            </p>
-          )}
-        </div>
+        <Field label="Lowest price" error={problems.minPrice}>
+          <input id={`${id}-min`} inputMode="decimal" value={min} placeholder="0" onChange={(e) => setMin(e.target.value)} />
+        </Field>
+        <Field label="Highest price" error={problems.maxPrice}>
+          <input id={`${id}-max`} inputMode="decimal" value={max} placeholder="any" onChange={(e) => setMax(e.target.value)} />
+        </Field>
         <button type="submit" className="button secondary">
           Apply prices
         </button>
