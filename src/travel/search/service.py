@@ -189,18 +189,19 @@ async def suggest(
     if len(folded) < MIN_PREFIX:
         return []
     workspace_id = principal.workspace_id
-    places = await vocabulary.places(session, workspace_id, fold(prefix).strip(), limit=limit)
+    *before, last = typed
+    # The places starting with what is typed, and the word being typed completed from the
+    # vocabulary (its most common words starting so): the names are then matched on whole
+    # words, which an index answers at once, never on a two-letter prefix a million names share.
+    places, endings = await vocabulary.starting(
+        session, workspace_id, place=fold(prefix).strip(), word=last, places=limit, words=3
+    )
     if not places and len(typed) == 1 and len(folded) >= 5:
         # Typed with a typo: the places of the nearest word.
         for near in await vocabulary.corrections(session, workspace_id, folded):
             places += await vocabulary.places(session, workspace_id, near, limit=limit)
     shown = places[: limit // 2 or 1]  # half the suggestions at most are places
     suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
-    # The word being typed, completed from the vocabulary (its most common words starting so,
-    # else its corrections): the names are then matched on whole words, which an index answers
-    # at once, never on a two-letter prefix that a million names share.
-    *before, last = typed
-    endings = await vocabulary.completions(session, workspace_id, last, limit=3)
     endings = endings or await vocabulary.corrections(session, workspace_id, last)
     if endings:
         terms = (

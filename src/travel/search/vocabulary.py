@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz.distance import OSA
-from sqlalchemy import ColumnElement, delete, func, select
+from sqlalchemy import ColumnElement, delete, func, select, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -136,17 +136,28 @@ async def known(session: Reads, workspace_id: WorkspaceId, word: str, *, prefix:
     return (await session.execute(stmt.limit(1))).first() is not None
 
 
-async def completions(
-    session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
-) -> list[str]:
-    """The workspace's most common words starting with `prefix` (itself included)."""
-    stmt = (
-        select(SearchTerm.term)
-        .where(*_starting(WORD, workspace_id, prefix))
-        .order_by(SearchTerm.listings.desc(), SearchTerm.term)
-        .limit(limit)
+async def starting(
+    session: Reads, workspace_id: WorkspaceId, *, place: str, word: str, places: int, words: int
+) -> tuple[list[tuple[str, int]], list[str]]:
+    """In one statement (suggestions are typed: each round trip shows): the places starting
+    with `place` as written with their listings, and the most common words starting with
+    `word` (itself included), most listings first."""
+
+    def first(field: str, prefix: str, limit: int) -> Any:
+        ranked = (
+            select(SearchTerm.field, SearchTerm.display, SearchTerm.listings)
+            .where(*_starting(field, workspace_id, prefix))
+            .order_by(SearchTerm.listings.desc(), SearchTerm.term)
+            .limit(limit)
+        )
+        return select(ranked.subquery())  # SQLite: no LIMIT on a member of a compound
+
+    rows = await session.execute(union_all(first(PLACE, place, places), first(WORD, word, words)))
+    found = sorted(rows, key=lambda row: -row[2])
+    return (
+        [(display, listings) for field, display, listings in found if field == PLACE],
+        [display for field, display, _ in found if field == WORD],
     )
-    return list((await session.execute(stmt)).scalars())
 
 
 async def nearest(
