@@ -115,7 +115,11 @@ def main() -> None:
                     page.goto(url + "/")
                     _shoot(page, f"sign-in-{size}")
                     _sign_in(page, url, "traveler")
+                    # A search as a traveler makes one: text, a currency (so the histogram shows).
+                    page.goto(url + "/?q=lisbon&currency=EUR")
+                    page.get_by_role("list", name="Listings found").wait_for()
                     _shoot(page, f"discover-{size}")
+                    page.goto(url + "/?kind=stays")
                     page.get_by_role("list", name="Stays found").get_by_role("link").first.click()
                     page.get_by_role("heading", name="Availability").wait_for()
                     _shoot(page, f"listing-{size}")
