@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -80,26 +81,24 @@ def _invalid(field: str, problem: str) -> InvalidInput:
     return InvalidInput(field, f"${field} {problem}")
 
 
-def words(value: str | None) -> tuple[str, ...]:
-    """The lower-cased words of a provider filter's `text`: each must appear in the name."""
+def _words(value: str | None, split: Callable[[str], list[str]]) -> tuple[str, ...]:
     value = value or ""
     if len(value) > MAX_TEXT:
         raise _invalid("text", f"must be at most {MAX_TEXT} characters")
-    found = tuple(dict.fromkeys(clean_text(value).lower().split()))
+    found = tuple(dict.fromkeys(split(clean_text(value))))
     if len(found) > MAX_WORDS:
         raise _invalid("text", f"may have at most {MAX_WORDS} words")
     return found
+
+
+def words(value: str | None) -> tuple[str, ...]:
+    """The lower-cased words of a provider filter's `text`: each must appear in the name."""
+    return _words(value, lambda text: text.lower().split())
 
 
 def search_words(value: str | None) -> tuple[str, ...]:
     """The folded words of a listing search's `text` (travel.search.words), at most 10."""
-    value = value or ""
-    if len(value) > MAX_TEXT:
-        raise _invalid("text", f"must be at most {MAX_TEXT} characters")
-    found = tuple(dict.fromkeys(fold_words(clean_text(value))))
-    if len(found) > MAX_WORDS:
-        raise _invalid("text", f"may have at most {MAX_WORDS} words")
-    return found
+    return _words(value, fold_words)
 
 
 def _near(given: NearInput | None) -> Near | None:

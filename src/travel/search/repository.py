@@ -264,7 +264,7 @@ async def summary(
         ),
         *(
             member(
-                "rating", literal(_band_text(band), text), n, m.c.chosen, m.c.rating >= band
+                "rating", literal(str(band), text), n, m.c.chosen, m.c.rating >= band
             ).select_from(m)
             for band in RATING_BANDS
         ),
@@ -301,16 +301,12 @@ async def summary(
         amenities=sorted(
             ((str(a), c) for a, c in by.get("amenity", [])), key=lambda i: (-i[1], i[0])
         ),
-        ratings=[(band, ratings.get(_band_text(band), 0)) for band in RATING_BANDS],
+        ratings=[(band, ratings.get(str(band), 0)) for band in RATING_BANDS],
         prices=sorted((int(str(p)), c) for p, c in by.get("price", [])),
         page=None
         if page is None
         else [uuid.UUID(str(i)) for i, _ in sorted(by.get("page", []), key=lambda r: r[1])],
     )
-
-
-def _band_text(band: float) -> str:
-    return str(band)
 
 
 async def named(

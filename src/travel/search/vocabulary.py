@@ -108,32 +108,44 @@ async def _write(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
         await session.execute(stmt, rows[start : start + 1_000])
 
 
-def _starting(field: str, workspace_id: WorkspaceId, prefix: str) -> list[ColumnElement[bool]]:
-    """Terms of `field` beginning with `prefix`: a range of the primary key."""
+def _in(field: str, workspace_id: WorkspaceId) -> list[ColumnElement[bool]]:
+    """Terms of `field` some listing of the workspace still has."""
     return [
         SearchTerm.workspace_id == workspace_id,
         SearchTerm.field == field,
-        SearchTerm.term >= prefix,
-        SearchTerm.term < prefix + "\U0010ffff",
         SearchTerm.listings > 0,
     ]
 
 
+def _starting(field: str, workspace_id: WorkspaceId, prefix: str) -> list[ColumnElement[bool]]:
+    """Terms of `field` beginning with `prefix`: a range of the primary key."""
+    return [
+        *_in(field, workspace_id),
+        SearchTerm.term >= prefix,
+        SearchTerm.term < prefix + "\U0010ffff",
+    ]
+
+
+def _most_common(field: str, workspace_id: WorkspaceId, prefix: str, limit: int) -> Any:
+    """Terms of `field` beginning with `prefix`, most listings first: (field, as written,
+    listings)."""
+    return (
+        select(SearchTerm.field, SearchTerm.display, SearchTerm.listings)
+        .where(*_starting(field, workspace_id, prefix))
+        .order_by(SearchTerm.listings.desc(), SearchTerm.term)
+        .limit(limit)
+    )
+
+
 async def known(session: Reads, workspace_id: WorkspaceId, word: str, *, prefix: bool) -> bool:
     """Whether some listing has `word` (`prefix`: a word starting with it)."""
-    stmt = select(SearchTerm.term).where(
-        *(
-            _starting(WORD, workspace_id, word)
-            if prefix
-            else [
-                SearchTerm.workspace_id == workspace_id,
-                SearchTerm.field == WORD,
-                SearchTerm.term == word,
-                SearchTerm.listings > 0,
-            ]
-        )
+    where = (
+        _starting(WORD, workspace_id, word)
+        if prefix
+        else [*_in(WORD, workspace_id), SearchTerm.term == word]
     )
-    return (await session.execute(stmt.limit(1))).first() is not None
+    stmt = select(SearchTerm.term).where(*where).limit(1)
+    return (await session.execute(stmt)).first() is not None
 
 
 async def starting(
@@ -144,13 +156,8 @@ async def starting(
     `word` (itself included), most listings first."""
 
     def first(field: str, prefix: str, limit: int) -> Any:
-        ranked = (
-            select(SearchTerm.field, SearchTerm.display, SearchTerm.listings)
-            .where(*_starting(field, workspace_id, prefix))
-            .order_by(SearchTerm.listings.desc(), SearchTerm.term)
-            .limit(limit)
-        )
-        return select(ranked.subquery())  # SQLite: no LIMIT on a member of a compound
+        # SQLite: no LIMIT on a member of a compound, so each is a subquery.
+        return select(_most_common(field, workspace_id, prefix, limit).subquery())
 
     rows = await session.execute(union_all(first(PLACE, place, places), first(WORD, word, words)))
     found = sorted(rows, key=lambda row: -row[2])
@@ -195,13 +202,8 @@ async def places(
     session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
 ) -> list[tuple[str, int]]:
     """Places starting with `prefix` (folded), most listings first: (as written, listings)."""
-    stmt = (
-        select(SearchTerm.display, SearchTerm.listings)
-        .where(*_starting(PLACE, workspace_id, prefix))
-        .order_by(SearchTerm.listings.desc(), SearchTerm.term)
-        .limit(limit)
-    )
-    return [(display, listings) for display, listings in await session.execute(stmt)]
+    stmt = _most_common(PLACE, workspace_id, prefix, limit)
+    return [(display, listings) for _, display, listings in await session.execute(stmt)]
 
 
 async def rebuild(session: AsyncSession, workspace_id: WorkspaceId) -> int:
