@@ -2,6 +2,7 @@
 
 from ex_bookings import ACCOUNT, ANALYTICS, BOOKINGS, GETTING_STARTED
 from ex_catalog import CATALOG, HOSTING
+from ex_changes import CHANGES
 from ex_errors import ERRORS
 from example import Example
 
@@ -13,6 +14,7 @@ EXAMPLES: list[Example] = [
     *ACCOUNT,
     *ANALYTICS,
     *ERRORS,
+    *CHANGES,  # last: they change listings the examples above read
 ]
 BY_NAME = {example.name: example for example in EXAMPLES}
 assert len(BY_NAME) == len(EXAMPLES), "example names must be unique"

@@ -56,7 +56,7 @@ GETTING_STARTED = [
     ),
 ]
 
-_TIMELINE = "timeline { from to at actor }"
+_TIMELINE = "timeline { from to at actor reason }"
 
 
 def _book_loft(ids: Ids) -> dict[str, Any]:
@@ -121,10 +121,12 @@ BOOKINGS = [
     Example(
         "cancel-booking",
         "traveler",
-        f"""mutation Cancel($id: ID!) {{
-  cancelTravelBooking(id: $id) {{ id referenceCode status paymentStatus {_TIMELINE} }}
+        f"""mutation Cancel($id: ID!, $reason: String) {{
+  cancelTravelBooking(id: $id, reason: $reason) {{
+    id referenceCode status paymentStatus guest {{ displayName }} {_TIMELINE}
+  }}
 }}""",
-        lambda ids: {"id": ids["tour_booking"]},
+        lambda ids: {"id": ids["tour_booking"], "reason": "Our flight was cancelled"},
     ),
     Example(
         "toggle-favorite",
@@ -152,6 +154,14 @@ ACCOUNT = [
         """query Me {
   travelViewer { memberId subject roles permissions workspace { id name plan } }
 }""",
+    ),
+    Example(
+        "update-profile",
+        "traveler",
+        """mutation Profile($input: UpdateTravelProfileInput!) {
+  updateTravelProfile(input: $input) { memberId displayName email }
+}""",
+        {"input": {"displayName": "Ana Silva", "email": "ana@example.com"}},
     ),
     Example(
         "counts",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from string import Template
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+_T = TypeVar("_T")
 
 
 class TravelError(Exception):
@@ -47,20 +49,82 @@ class ValidationError(TravelError):
 
 
 class InvalidInput(ValidationError):
-    """A VALIDATION_ERROR about one field of a typed input, named as the domain names it
-    (`check_in`). The message is a template naming fields as `$check_in`; the schema layer
+    """A VALIDATION_ERROR about fields of a typed input, named as the domain names them
+    (`check_in`). Each message is a template naming fields as `$check_in`; the schema layer
     turns the names into the caller's paths (`input.checkIn`, travel.graphql.inputs), so
-    domain code never spells a GraphQL name (docs/decisions/0073-typed-inputs.md)."""
+    domain code never spells a GraphQL name (docs/decisions/0073-typed-inputs.md).
+
+    One error may carry several problems (`together`): a form learns every bad field of one
+    input in one answer, as `extensions.fields` (docs/errors.md)."""
 
     def __init__(self, field: str, template: str) -> None:
-        super().__init__(Template(template).safe_substitute(_Names(str)), field=field)
+        self.problems: tuple[tuple[str, str], ...] = ((field, template),)
+        message, extensions = _rendered(self.problems, str)
+        super().__init__(message, **extensions)
         self.field = field
         self.template = template
 
+    @classmethod
+    def together(cls, errors: Sequence[InvalidInput]) -> InvalidInput:
+        """One error reporting every problem of `errors`, in order (the first names `field`)."""
+        first = errors[0]
+        combined = cls(first.field, first.template)
+        combined.problems = tuple(problem for error in errors for problem in error.problems)
+        combined.message, combined.extensions = _rendered(combined.problems, str)
+        combined.args = (combined.message,)
+        return combined
+
     def at(self, path_of: Callable[[str], str]) -> ValidationError:
         """The error as the caller sees it: every field named by its path."""
-        names = _Names(path_of)
-        return ValidationError(Template(self.template).substitute(names), field=path_of(self.field))
+        message, extensions = _rendered(self.problems, path_of)
+        return ValidationError(message, **extensions)
+
+
+def _rendered(
+    problems: Sequence[tuple[str, str]], path_of: Callable[[str], str]
+) -> tuple[str, dict[str, Any]]:
+    """The message and extensions of `problems`: `field` names the first one, `fields` lists
+    each with its own message."""
+    names = _Names(path_of)
+    each = [
+        {"field": path_of(field), "message": Template(template).safe_substitute(names)}
+        for field, template in problems
+    ]
+    message = each[0]["message"]
+    if len(each) > 1:
+        message = f"{len(each)} fields are invalid: " + "; ".join(e["message"] for e in each)
+    return message, {"field": each[0]["field"], "fields": each}
+
+
+class Checks:
+    """Runs the checks of one input and collects their problems, so that one answer names
+    every bad field: `value = check(lambda: rule(...))` is None when the rule refused."""
+
+    def __init__(self) -> None:
+        self._found: list[InvalidInput] = []
+
+    def __call__(self, rule: Callable[[], _T]) -> _T | None:
+        try:
+            return rule()
+        except InvalidInput as error:
+            self._found.append(error)
+            return None
+
+    @property
+    def failed(self) -> bool:
+        return bool(self._found)
+
+    def done(self) -> None:
+        """Raise every problem found, together; nothing if all checks passed."""
+        if self._found:
+            raise InvalidInput.together(self._found)
+
+
+class Conflict(TravelError):
+    """A stale update: the version the caller last read is not the current one; nothing was
+    written (docs/design.md §7)."""
+
+    code = "CONFLICT"
 
 
 class _Names(dict[str, str]):

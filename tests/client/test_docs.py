@@ -62,9 +62,19 @@ SDK_METHODS = {
     "createTravelActivity": "create_activity",
     "createTravelEvent": "create_event",
     "createTravelTrip": "create_trip",
+    "updateTravelProvider": "update_provider",
+    "updateTravelProperty": "update_property",
+    "updateTravelTour": "update_tour",
+    "updateTravelActivity": "update_activity",
+    "updateTravelEvent": "update_event",
+    "updateTravelTrip": "update_trip",
+    "pauseTravelListing": "pause_listing",
+    "resumeTravelListing": "resume_listing",
+    "archiveTravelListing": "archive_listing",
     "createTravelBooking": "create_booking",
     "cancelTravelBooking": "cancel_booking",
     "toggleTravelFavorite": "toggle_favorite",
+    "updateTravelProfile": "update_profile",
 }
 
 

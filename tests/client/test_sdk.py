@@ -18,13 +18,22 @@ from typing import Any
 import httpx
 import pytest
 from travel_client import (
+    UNCHANGED,
     AsyncTravelClient,
+    ConflictError,
     RateLimit,
     TransportError,
     TravelAPIError,
     TravelClient,
 )
-from travel_client.models import Booking, Property, TravelBookingStatus, TravelProviderType
+from travel_client.models import (
+    AnyListing,
+    Booking,
+    Property,
+    TravelBookingStatus,
+    TravelListingStatus,
+    TravelProviderType,
+)
 
 from tests.factories import (
     Tenant,
@@ -274,6 +283,107 @@ def test_admins_read_overview_stats_and_analytics(
     )  # fmt: skip
     me = admin.viewer()
     assert (me.roles, me.workspace.id) == (["ADMIN"], tenant.id)
+
+
+def test_hosts_change_listings_with_versions(connect: Connect, tenant: Tenant) -> None:
+    """Partial updates: only the fields given change, None clears one; a stale expected_version
+    is a ConflictError and writes nothing; pause and resume hide and show a listing."""
+    host = connect(tenant.keys["host"])
+    provider = host.create_provider("Casa Azul", "HOST")
+    assert provider.version == 1
+    stay = host.create_property(
+        provider.id, "Alfama Loft", "Lisbon", "120.00", currency="EUR",
+        description="Balcony over the river", amenities=("wifi", "balcony"), max_guests=2,
+        latitude=38.7115, longitude=-9.13, time_zone="Europe/Lisbon",
+    )  # fmt: skip
+    assert (stay.version, stay.status, stay.time_zone) == (1, "ACTIVE", "Europe/Lisbon")
+    assert stay.status is TravelListingStatus.ACTIVE
+    assert stay.updated_at.tzinfo is not None
+
+    changed = host.update_property(
+        stay.id, price_per_night=Decimal("135.00"), description=None, expected_version=1
+    )
+    assert isinstance(changed, Property)
+    assert (changed.price_per_night, changed.description, changed.version) == (
+        Decimal("135.00"), None, 2,
+    )  # fmt: skip
+    assert (changed.name, changed.location, changed.currency, changed.amenities) == (
+        "Alfama Loft", "Lisbon", "EUR", ["wifi", "balcony"],
+    )  # fmt: skip
+    assert (changed.max_guests, changed.units, changed.latitude, changed.time_zone) == (
+        2, 1, 38.7115, "Europe/Lisbon",
+    )  # fmt: skip
+    assert changed.updated_at >= stay.updated_at
+
+    with pytest.raises(ConflictError) as stale:
+        host.update_property(stay.id, name="Stale Loft", max_guests=None, expected_version=1)
+    assert isinstance(stale.value, TravelAPIError)
+    assert (stale.value.code, stale.value.current_version) == ("CONFLICT", 2)
+    unchanged = host.property(stay.id)
+    assert (unchanged.name, unchanged.max_guests, unchanged.version) == ("Alfama Loft", 2, 2)
+
+    cleared = host.update_property(stay.id, max_guests=None, amenities=None, name=UNCHANGED)
+    assert (cleared.max_guests, cleared.amenities, cleared.name, cleared.version) == (
+        None, [], "Alfama Loft", 3,
+    )  # fmt: skip
+    with pytest.raises(TravelAPIError) as invalid:
+        host.update_property(stay.id, name=" ", currency="EURO")
+    assert invalid.value.code == "VALIDATION_ERROR"
+    fields = invalid.value.errors[0]["extensions"]["fields"]
+    assert {f["field"] for f in fields} == {"input.name", "input.currency"}
+    assert host.property(stay.id).version == 3
+
+    renamed = host.update_provider(provider.id, name="Casa Azul Lisboa", expected_version=1)
+    assert (renamed.name, renamed.type_, renamed.version) == ("Casa Azul Lisboa", "HOST", 2)
+
+    traveler = connect(tenant.keys["traveler"])
+    paused = host.pause_listing(stay.id, expected_version=3)
+    assert isinstance(paused, AnyListing)
+    assert (paused.typename__, paused.id, paused.kind, paused.status, paused.version) == (
+        "TravelProperty", stay.id, "PROPERTY", TravelListingStatus.PAUSED, 4,
+    )  # fmt: skip
+    assert traveler.properties() == []
+    assert [p.id for p in host.properties(filter={"status": ["PAUSED"]})] == [stay.id]
+    assert host.pause_listing(stay.id).version == 4  # already paused: unchanged
+    with pytest.raises(ConflictError) as late:
+        host.resume_listing(stay.id, expected_version=3)
+    assert late.value.current_version == 4
+    resumed = host.resume_listing(stay.id, expected_version=4)
+    assert (resumed.status, resumed.version) == ("ACTIVE", 5)
+    assert [p.id for p in traveler.properties()] == [stay.id]
+
+    archived = host.archive_listing(stay.id)
+    assert (archived.status, archived.version) == (TravelListingStatus.ARCHIVED, 6)
+    assert traveler.properties() == []
+
+
+def test_updates_send_only_the_fields_given() -> None:
+    """UNCHANGED fields are left out of the input, None is sent as null, and expected_version
+    only when given (no server needed: the request is what is checked)."""
+    sent: list[dict[str, Any]] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(json.loads(request.content))
+        return httpx.Response(200, json={"errors": [{"message": "x", "extensions": {
+            "code": "CONFLICT", "currentVersion": 7}}], "data": None})  # fmt: skip
+
+    http = httpx.Client(transport=httpx.MockTransport(answer))
+    with TravelClient("http://sdk.test/graphql", "trv_x", env={}, http_client=http) as client:
+        with pytest.raises(ConflictError) as stale:
+            client.update_tour("t1", description=None, duration_minutes=90, amenities=("a",))
+        assert stale.value.current_version == 7
+        with pytest.raises(ConflictError):
+            client.update_trip("t2", arrives_at=None, location=UNCHANGED, expected_version=3)
+        with pytest.raises(ConflictError):
+            client.archive_listing("l1")
+    assert [body["variables"] for body in sent] == [
+        {"input": {"id": "t1", "durationMinutes": 90, "description": None, "amenities": ["a"]}},
+        {"input": {"id": "t2", "expectedVersion": 3, "arrivesAt": None}},
+        {"id": "l1"},
+    ]
+    assert [body["query"].split("(")[0] for body in sent] == [
+        "mutation UpdateTour", "mutation UpdateTrip", "mutation ArchiveListing",
+    ]  # fmt: skip
 
 
 def test_api_errors_are_raised_with_the_spec_code(

@@ -95,15 +95,35 @@ def test_a_domain_error_reaches_the_caller_under_the_inputs_path() -> None:
         assert result.errors is not None
         (error,) = [format_error(e, "request") for e in result.errors]
         assert error["message"] == "input.checkOut must be after input.checkIn"
-        assert error["extensions"] == {"code": "VALIDATION_ERROR", "field": "input.checkOut"}
+        assert error["extensions"] == {
+            "code": "VALIDATION_ERROR",
+            "field": "input.checkOut",
+            "fields": [{"field": "input.checkOut", "message": error["message"]}],
+        }
 
 
 def test_outside_the_schema_layer_an_error_names_the_domain_field() -> None:
     error = InvalidInput("check_out", "$check_out must be after $check_in")
+    message = "check_out must be after check_in"
     assert (error.message, error.extensions) == (
-        "check_out must be after check_in",
-        {"field": "check_out"},
+        message,
+        {"field": "check_out", "fields": [{"field": "check_out", "message": message}]},
     )
+
+
+def test_problems_of_one_input_are_reported_together_in_order() -> None:
+    together = InvalidInput.together(
+        [InvalidInput("name", "$name must not be empty"), InvalidInput("units", "$units is 0")]
+    )
+    shown = together.at(lambda field: f"input.{field}")
+    assert shown.message == "2 fields are invalid: input.name must not be empty; input.units is 0"
+    assert shown.extensions == {
+        "field": "input.name",
+        "fields": [
+            {"field": "input.name", "message": "input.name must not be empty"},
+            {"field": "input.units", "message": "input.units is 0"},
+        ],
+    }
 
 
 @dataclass(frozen=True)

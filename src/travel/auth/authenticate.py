@@ -6,9 +6,9 @@ import asyncio
 import hashlib
 import time
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from travel.auth import apikeys, repository
+from travel.auth import apikeys, profile, repository
 from travel.auth.identity import Principal
 from travel.auth.models import Member, Workspace
 from travel.auth.oidc import OidcVerifier
@@ -18,6 +18,7 @@ from travel.auth.permissions import (
     parse_roles,
     permissions_for,
 )
+from travel.db.engine import Engines
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.errors import Forbidden, Unauthenticated, WorkspaceRequired
@@ -192,8 +193,22 @@ class Authenticator:
             member = await repository.find_member_by_subject(session, ws, str(claims["sub"]))
         if member is None:
             raise Forbidden("Not a member of this workspace")
+        await self._keep_profile(engines, ws, member, claims)
         granted = permissions_for(parse_roles(member.roles))
         return self._principal(workspace, member, granted, f"oidc:{claims['sub']}")
+
+    @staticmethod
+    async def _keep_profile(
+        engines: Engines, workspace_id: WorkspaceId, member: Member, claims: dict[str, Any]
+    ) -> None:
+        """Fill the member's empty profile fields from the token's `name` and `email` (never
+        over what the member or an operator set). A write only then, and a principal is cached:
+        rarely more than once per member."""
+        given = profile.from_claims(claims)
+        changed = {k: v for k, v in given.items() if getattr(member, k) is None}
+        if changed:
+            async with tenant_transaction(engines, workspace_id, write=True) as session:
+                await profile.write(session, workspace_id, member.id, changed)
 
     @staticmethod
     def _principal(

@@ -47,6 +47,10 @@ class Member(TenantMixin, Base):
     # Removed members stay for the bookings and audit entries that name them, but neither their
     # keys nor their tokens authenticate any more.
     removed_at: Mapped[datetime | None] = mapped_column(default=None)
+    # The member's profile: what hosts see on bookings of their listings (a display name),
+    # from the identity provider's `name`/`email` claims, the CLI or the member.
+    display_name: Mapped[str | None] = mapped_column(String(100), default=None)
+    email: Mapped[str | None] = mapped_column(String(254), default=None)
 
 
 class ApiKey(TenantMixin, Base):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from travel.auth import repository
+from travel.auth import profile, repository
 from travel.auth.identity import Principal
+from travel.auth.profile import ProfileUpdate
+from travel.db.session import Reads
 from travel.errors import NotFound
 from travel.graphql.binder import ObjectBinding, SchemaModule
 from travel.graphql.context import Info
+from travel.graphql.inputs import ErrorPaths
 from travel.kernel.ids import MemberId, WorkspaceId
 
 TYPE_DEFS = '''
@@ -51,6 +54,29 @@ type TravelViewer {
   permissions: [String!]!
   "The workspace the credential is scoped to."
   workspace: TravelWorkspace!
+  "The name hosts see on the member's bookings (up to 100 characters); null until given."
+  displayName: String
+  "The member's contact email, seen only by the member; null until given."
+  email: String
+}
+
+"""The caller's own profile: only the fields given change; null clears one."""
+input UpdateTravelProfileInput {
+  "The name hosts see on your bookings: 1 to 100 characters (trimmed); blank or null: none."
+  displayName: String
+  "A contact address shaped like ana@example.com (up to 254 characters); null: none."
+  email: String
+}
+
+extend type Mutation {
+  """
+  Change the caller's own display name or email. Any valid credential may (no permission
+  needed); a bad field is VALIDATION_ERROR naming it (every bad field at once).
+  """
+  updateTravelProfile(
+    "The fields to change."
+    input: UpdateTravelProfileInput!
+  ): TravelViewer
 }
 
 extend type Query {
@@ -77,27 +103,47 @@ class ViewerRecord:
     roles: list[str]
     permissions: list[str]
     workspace: WorkspaceRecord
+    display_name: str | None
+    email: str | None
 
 
 query = ObjectBinding("Query")
+mutation = ObjectBinding("Mutation")
 
 
 @query.field("travelViewer")
 async def resolve_viewer(_: None, info: Info) -> ViewerRecord:
-    ctx = info.context
-    principal: Principal = ctx.principal
-    session = await ctx.session()
+    session = await info.context.session()
+    return await _viewer(session, info.context.principal)
+
+
+@mutation.field("updateTravelProfile")
+async def resolve_update_profile(_: None, info: Info, input: ProfileUpdate) -> ViewerRecord:
+    principal: Principal = info.context.principal
+    with ErrorPaths("input"):
+        values = profile.checked(input)
+    session = info.context.writes()
+    await profile.write(session, principal.workspace_id, principal.member_id, values)
+    return await _viewer(session, principal)
+
+
+async def _viewer(session: Reads, principal: Principal) -> ViewerRecord:
     workspace = await repository.workspace_name_and_plan(session, principal.workspace_id)
     if workspace is None:  # deleted while the credential was cached
         raise NotFound("Workspace not found")
     name, plan = workspace
+    own = await profile.read(session, principal)
     return ViewerRecord(
         member_id=principal.member_id,
         subject=principal.subject,
         roles=sorted(role.value.upper() for role in principal.roles),
         permissions=sorted(p.value for p in principal.permissions),
         workspace=WorkspaceRecord(principal.workspace_id, name, plan),
+        display_name=own.display_name,
+        email=own.email,
     )
 
 
-MODULE = SchemaModule(TYPE_DEFS, objects=[query])
+MODULE = SchemaModule(
+    TYPE_DEFS, objects=[query, mutation], inputs={"UpdateTravelProfileInput": ProfileUpdate}
+)

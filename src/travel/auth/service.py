@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from travel.auth import apikeys, repository
+from travel.auth import apikeys, profile, repository
 from travel.auth.identity import Principal
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.auth.permissions import Permission, parse_permissions, parse_roles, permissions_for
+from travel.auth.profile import ProfileUpdate
 from travel.db import migrate
 from travel.db.engine import Engines
 from travel.db.registry import Databases, Unreachable
 from travel.db.session import system_transaction, tenant_transaction
-from travel.errors import NotFound, ValidationError
+from travel.errors import InvalidInput, NotFound, ValidationError
 from travel.kernel.ids import MemberId, WorkspaceId, parse_id
 from travel.kernel.text import cleaned as clean_text
 from travel.kernel.text import is_blank
@@ -69,15 +71,23 @@ async def resolve_workspace(databases: Databases, raw_id: str) -> Workspace:
 
 
 async def add_member(
-    databases: Databases, workspace: Workspace, subject: str, roles: list[str]
+    databases: Databases,
+    workspace: Workspace,
+    subject: str,
+    roles: list[str],
+    given: Mapping[str, str | None] | None = None,
 ) -> Member:
-    """Make `subject` a member with `roles`."""
+    """Make `subject` a member with `roles` (and the profile `given`: display_name, email)."""
     subject = clean_text(subject)
     if is_blank(subject) or len(subject) > 255:
         raise ValidationError("subject must be 1 to 255 characters")
     if not roles:
         raise ValidationError("at least one --role is required")
     parsed = _roles(roles)
+    try:
+        named = profile.checked(ProfileUpdate(**(given or {})))
+    except InvalidInput as error:  # named as the command's options
+        raise error.at({"display_name": "--name", "email": "--email"}.__getitem__) from None
     ws = WorkspaceId(workspace.id)
     engines = databases.for_tenant(workspace.database_url)
     async with tenant_transaction(engines, ws, write=True) as session:
@@ -87,8 +97,10 @@ async def add_member(
         if removed is not None:  # added back: the same member, with the roles given now
             removed.removed_at = None
             removed.roles = sorted(parsed)
+            for column, value in named.items():
+                setattr(removed, column, value)
             return removed
-        member = Member(workspace_id=ws, subject=subject, roles=sorted(parsed))
+        member = Member(workspace_id=ws, subject=subject, roles=sorted(parsed), **named)
         await repository.insert_member(session, member)
     return member
 

@@ -31,6 +31,7 @@ def change_rows(
     *,
     from_status: str | None,
     event_type: str,
+    reason: str | None = None,
 ) -> ChangeRows:
     """The rows recording `booking`'s move from `from_status` to its current status, made by
     `principal` at `booking.updated_at`."""
@@ -44,6 +45,7 @@ def change_rows(
             "from_status": from_status,
             "to_status": booking.status,
             "actor_member_id": principal.member_id,
+            "reason": reason,
         },
         audit={
             "workspace_id": workspace_id,
@@ -58,6 +60,7 @@ def change_rows(
                 "from": from_status,
                 "to": booking.status,
                 "credential": principal.credential_id,
+                **({"reason": reason} if reason else {}),
             },
         },
         event=event_row(workspace_id, event_type, event_data(booking, principal), at),
@@ -77,9 +80,13 @@ async def record_change(
     *,
     from_status: str | None,
     event_type: str,
+    reason: str | None = None,
 ) -> None:
-    """Record `booking`'s move from `from_status` to its current status, done by `principal`."""
-    rows = change_rows(principal, booking, from_status=from_status, event_type=event_type)
+    """Record `booking`'s move from `from_status` to its current status, done by `principal`
+    (for `reason`, when given)."""
+    rows = change_rows(
+        principal, booking, from_status=from_status, event_type=event_type, reason=reason
+    )
     await write_change(session, rows)
 
 

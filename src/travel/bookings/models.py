@@ -71,6 +71,8 @@ class BookingTransition(TenantMixin, Base):
     from_status: Mapped[str | None] = mapped_column(String(16), default=None)
     to_status: Mapped[str] = mapped_column(String(16))
     actor_member_id: Mapped[uuid.UUID | None] = mapped_column(default=None)
+    # Why, in the words of whoever made the change (a cancellation's reason); None if not said.
+    reason: Mapped[str | None] = mapped_column(String(500), default=None)
 
 
 class AuditEntry(TenantMixin, Base):

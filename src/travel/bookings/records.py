@@ -54,6 +54,14 @@ class TransitionRecord:
     to_status: str
     at: datetime
     actor_member_id: uuid.UUID | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GuestRecord:
+    """What a booking shows of the member who made it."""
+
+    display_name: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +77,7 @@ class BookableListing:
     capacity: int | None
     starts_at: datetime | None
     departs_at: datetime | None
+    status: str  # only an ACTIVE listing is bookable (travel.catalog.status)
 
 
 @dataclass(frozen=True, slots=True)

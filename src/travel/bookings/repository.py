@@ -23,6 +23,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from travel.auth.models import Member
 from travel.bookings import rules
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.bookings.records import (
@@ -309,3 +310,13 @@ async def transitions_by_booking(
         step = TransitionRecord(*row)
         timelines.setdefault(step.booking_id, []).append(step)
     return timelines
+
+
+async def display_names(
+    session: Reads, workspace_id: WorkspaceId, member_ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, str | None]:
+    """The display names of members (removed ones too: their bookings stay)."""
+    stmt = select(Member.id, Member.display_name).where(
+        Member.workspace_id == workspace_id, Member.id.in_(member_ids)
+    )
+    return {member_id: name for member_id, name in await session.execute(stmt)}

@@ -12,6 +12,8 @@ from travel.bookings.records import BookableListing
 from travel.errors import InvalidInput, Unavailable
 from travel.kernel.ids import parse_id
 from travel.kernel.kinds import ListingKind
+from travel.kernel.text import cleaned as clean_text
+from travel.kernel.text import is_blank
 
 MAX_NIGHTS = 365
 # How far ahead a check-in may be (decision 0020): five years, so that a typo such as 9999 or
@@ -82,6 +84,19 @@ def longest_booking(kind: str) -> int:
     MAX_NIGHTS nights, anything else one date (`_check_out` enforces both). Capacity checks use
     it to bound the bookings they read."""
     return MAX_NIGHTS if ListingKind(kind).is_stay else 0
+
+
+MAX_REASON = 500
+
+
+def reason(value: str | None) -> str | None:
+    """Why a booking is cancelled: up to MAX_REASON characters, trimmed; blank is none."""
+    if value is None or is_blank(value):
+        return None
+    text = clean_text(value)
+    if len(text) > MAX_REASON:
+        raise InvalidInput("reason", f"$reason must be at most {MAX_REASON} characters")
+    return text
 
 
 def check_listing(request: BookingRequest, listing: BookableListing, now: datetime) -> None:

@@ -8,8 +8,8 @@ import uuid
 from travel.auth.permissions import Permission
 from travel.bookings import service
 from travel.bookings.inputs import BookingFilterInput, BookingInput
-from travel.bookings.loaders import BookingTransitionByBookingIdLoader
-from travel.bookings.records import BookingRecord, TransitionRecord
+from travel.bookings.loaders import BookingTransitionByBookingIdLoader, GuestByMemberIdLoader
+from travel.bookings.records import BookingRecord, GuestRecord, TransitionRecord
 from travel.catalog.loaders import ListingByIdLoader
 from travel.catalog.records import ListingRecord
 from travel.errors import ValidationError
@@ -71,6 +71,17 @@ type TravelBooking {
   updatedAt: DateTime!
   "Every status change, oldest first (the first one has no `from`)."
   timeline: [TravelBookingTransition!]!
+  """
+  Who booked: their display name, as they or their identity provider gave it. Seen by whoever
+  may see the booking: the guest, the listing's host, an admin (a traveler never sees another's).
+  """
+  guest: TravelGuest!
+}
+
+"The member who made a booking, as its host sees them."
+type TravelGuest {
+  "Their display name (up to 100 characters); null when they never gave one."
+  displayName: String
 }
 
 "One step of a booking's timeline."
@@ -83,6 +94,8 @@ type TravelBookingTransition {
   at: DateTime!
   "The id of the member who made the change (TravelViewer.memberId)."
   actor: ID
+  "Why, as whoever made the change wrote it (a cancellation's reason); null when not said."
+  reason: String
 }
 
 """
@@ -201,6 +214,8 @@ extend type Mutation {
   cancelTravelBooking(
     "The booking's id."
     id: ID!
+    "Why (up to 500 characters), kept in the booking's timeline; optional."
+    reason: String
   ): TravelBooking
 }
 '''
@@ -274,10 +289,18 @@ async def resolve_create_booking(_: None, info: Info, input: BookingInput) -> Bo
 
 
 @mutation.field("cancelTravelBooking")
-async def resolve_cancel_booking(_: None, info: Info, id: str) -> BookingRecord:
+async def resolve_cancel_booking(
+    _: None, info: Info, id: str, reason: str | None = None
+) -> BookingRecord:
     ctx = info.context
     session = ctx.writes()
-    return await service.cancel_booking(session, ctx.principal, id)
+    with ErrorPaths(paths={"reason": "reason"}):
+        return await service.cancel_booking(session, ctx.principal, id, reason)
+
+
+@booking_type.field("guest")
+def resolve_guest(booking: BookingRecord, info: Info) -> asyncio.Future[GuestRecord | None]:
+    return info.context.loader(GuestByMemberIdLoader).load(booking.member_id)
 
 
 @booking_type.field("target")

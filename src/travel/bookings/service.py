@@ -26,6 +26,7 @@ from travel.bookings.records import (
 from travel.bookings.reference import new_reference_code
 from travel.bookings.repository import booking_record_of
 from travel.bookings.seen import SeenListings
+from travel.catalog.status import VISIBLE
 from travel.db.base import utcnow
 from travel.db.session import Reads
 from travel.errors import Forbidden, InvalidInput, NotFound, Unavailable, ValidationError
@@ -57,7 +58,7 @@ async def create_booking(
             seen.forget(workspace_id, request.target_id)
             raise NotFound("Listing not found")
         seen.remember(workspace_id, listing)
-        if listing.kind != request.target_type:
+        if not _bookable_as(listing, request.target_type):
             raise NotFound("Listing not found")
         if result.outcome is write.Outcome.CREATED and attempt is not None:
             return attempt.record
@@ -76,12 +77,18 @@ def _attempt_on_seen(
 ) -> write.Attempt | None:
     """An attempt built on the listing as last `seen`, if it passes the rules; a refusal is only
     ever given on the listing read fresh, so anything else starts with a read."""
-    if seen is None or seen.kind != request.target_type:
+    if seen is None or not _bookable_as(seen, request.target_type):
         return None
     try:
         return _attempt(principal, request, seen, now)
     except (ValidationError, Unavailable):
         return None
+
+
+def _bookable_as(listing: BookableListing, kind: str) -> bool:
+    """Whether `listing` may be booked as `kind`: of that kind, and active (a paused or archived
+    listing is NOT_FOUND to bookings, docs/decisions/0089-host-tools.md)."""
+    return listing.kind == kind and listing.status == VISIBLE
 
 
 def _attempt(
@@ -188,8 +195,12 @@ def _conditions(given: BookingFilterInput | None, principal: Principal) -> Booki
     )
 
 
-async def cancel_booking(session: AsyncSession, principal: Principal, raw_id: str) -> BookingRecord:
-    """CONFIRMED → CANCELLED with a refund; the row lock makes a double cancel impossible."""
+async def cancel_booking(
+    session: AsyncSession, principal: Principal, raw_id: str, reason: str | None = None
+) -> BookingRecord:
+    """CONFIRMED → CANCELLED with a refund, for `reason` (kept in the timeline); the row lock
+    makes a double cancel impossible."""
+    why = rules.reason(reason)
     booking = await _find(session, principal, raw_id, lock=True)
     if booking.status != CONFIRMED:
         raise ValidationError(f"Booking is {booking.status}: only CONFIRMED can be cancelled")
@@ -199,6 +210,11 @@ async def cancel_booking(session: AsyncSession, principal: Principal, raw_id: st
     )
     cancelled = replace(booking, status=CANCELLED, payment_status=REFUNDED, updated_at=now)
     await record_change(
-        session, principal, cancelled, from_status=CONFIRMED, event_type="booking.cancelled"
+        session,
+        principal,
+        cancelled,
+        from_status=CONFIRMED,
+        event_type="booking.cancelled",
+        reason=why,
     )
     return cancelled

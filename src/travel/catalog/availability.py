@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import column, literal_column, table
@@ -129,6 +130,26 @@ def daily_availability(
             total, taken = 0, 0
         calendar.append(DayAvailability(day, total, max(0, total - taken)))
     return calendar
+
+
+def overbooked(kind: str, capacity: int, spans: Sequence[BookedSpan], first: date) -> list[date]:
+    """The dates from `first` on whose bookings need more than `capacity` rooms (stays) or
+    places (others): what a smaller capacity would oversell. A sweep over the spans' ends, so
+    a listing's every future booking costs one sort."""
+    stay = ListingKind(kind).is_stay
+    changes: dict[date, int] = {}
+    for span in spans:
+        weight = 1 if stay else span.guests
+        end = span.check_out if stay else span.check_out + timedelta(days=1)
+        changes[span.check_in] = changes.get(span.check_in, 0) + weight
+        changes[end] = changes.get(end, 0) - weight
+    over: list[date] = []
+    level, days = 0, sorted(changes)
+    for day, following in pairwise(days):
+        level += changes[day]
+        if level > capacity:
+            over += [d for d in dates_between(day, following - timedelta(days=1)) if d >= first]
+    return over
 
 
 # --- The booking's question, "is there room for this one?", in Python and in PL/pgSQL ---

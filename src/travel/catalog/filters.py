@@ -17,7 +17,8 @@ from travel.catalog.inputs import (
     SearchFilterInput,
 )
 from travel.catalog.rules import MAX_AMENITY
-from travel.errors import InvalidInput
+from travel.catalog.status import VISIBLE, ListingStatus
+from travel.errors import Checks, InvalidInput
 from travel.kernel.ids import try_parse_id
 from travel.kernel.kinds import ListingKind
 from travel.kernel.text import cleaned as clean_text
@@ -67,6 +68,10 @@ class ListingFilter:
     near: Near | None = None
     amenities: tuple[str, ...] = ()  # folded, each matched whole
     kinds: tuple[str, ...] = ()  # travelSearch: any of these kinds (empty: every kind)
+    # Listings in these statuses (default: active only). A listing that is not active is seen
+    # only by admins and by its provider's owner: `owner` names the caller unless an admin.
+    statuses: tuple[str, ...] = (VISIBLE,)
+    owner: uuid.UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,43 +177,60 @@ def _provider(value: str | None) -> tuple[uuid.UUID | None, bool]:
 
 def listing_filter(given: ListingConditions | None, kind: str | None) -> ListingFilter:
     """The filter a `TravelListingFilterInput` asks for (`kind` None: a
-    `TravelSearchFilterInput`, whose search's text is read apart), or VALIDATION_ERROR naming
-    the field."""
+    `TravelSearchFilterInput`, whose search's text is read apart), or one VALIDATION_ERROR
+    naming every bad field."""
     if given is None:
         return ListingFilter()
-    guests = given.guests
-    if guests is not None and guests < 1:
-        raise _invalid("guests", "must be at least 1")
+    check = Checks()
     dated = given.available_from is not None or given.available_to is not None
     kinds = tuple(dict.fromkeys(given.kinds or ())) if isinstance(given, SearchFilterInput) else ()
     # A window's end is a stay's check-out: a search over kinds reads it as a stay's only when
     # it names stays alone (for the other kinds the last date is included).
     stay = ListingKind(kind).is_stay if kind else kinds == (ListingKind.PROPERTY.value,)
-    low, high = _prices(given)
+    low, high = check(lambda: _prices(given)) or (None, None)
     provider_id, unknown_provider = _provider(given.provider_id)
-    location = clean_text(given.location or "").lower()
-    if len(location) > MAX_TEXT:
-        raise _invalid("location", f"must be at most {MAX_TEXT} characters")
-    currency = given.currency
-    return ListingFilter(
-        words=search_words(given.text) if isinstance(given, ListingFilterInput) else (),
-        location=location or None,
+    text = given.text if isinstance(given, ListingFilterInput) else None
+    conditions = ListingFilter(
+        words=check(lambda: search_words(text)) or (),
+        location=check(lambda: _location(given.location)),
         min_price=low,
         max_price=high,
-        currency=None if currency is None else currency_code(currency),
-        min_rating=_rating(given.min_rating),
+        currency=check(lambda: None if given.currency is None else currency_code(given.currency)),
+        min_rating=check(lambda: _rating(given.min_rating)),
         provider_id=provider_id,
         matches_nothing=unknown_provider,
         window=(
-            window(given.available_from, given.available_to, stay=stay, names=_DATES)
+            check(lambda: window(given.available_from, given.available_to, stay=stay, names=_DATES))
             if dated
             else None
         ),
-        guests=guests,
-        near=_near(given.near),
-        amenities=_amenities(given.amenities),
+        guests=check(lambda: _guests(given.guests)),
+        near=check(lambda: _near(given.near)),
+        amenities=check(lambda: _amenities(given.amenities)) or (),
         kinds=kinds,
+        statuses=_statuses(given.status) if isinstance(given, ListingFilterInput) else (VISIBLE,),
     )
+    check.done()
+    return conditions
+
+
+def _guests(value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise _invalid("guests", "must be at least 1")
+    return value
+
+
+def _location(value: str | None) -> str | None:
+    location = clean_text(value or "").lower()
+    if len(location) > MAX_TEXT:
+        raise _invalid("location", f"must be at most {MAX_TEXT} characters")
+    return location or None
+
+
+def _statuses(given: list[str] | None) -> tuple[str, ...]:
+    """The statuses asked for, in the enum's order; none or empty: active only."""
+    asked = set(given or ())
+    return tuple(status for status in ListingStatus if status in asked) or (VISIBLE,)
 
 
 def provider_filter(given: ProviderFilterInput | None) -> ProviderFilter:

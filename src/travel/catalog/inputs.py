@@ -11,6 +11,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from travel.kernel.kinds import ListingKind
+from travel.kernel.unset import UNSET
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,7 @@ class ListingInput:
     amenities: list[str] | None = None
     latitude: float | None = None
     longitude: float | None = None
+    time_zone: str | None = None  # none: the zone at the coordinates, if any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,6 +80,75 @@ class TripInput(PerPersonInput):
     mode: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProviderUpdate:
+    """`UpdateTravelProviderInput`: the fields to change, the others UNSET."""
+
+    id: str
+    expected_version: int | None = None
+    name: str | None = UNSET
+    type: str | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ListingUpdate:
+    """What the update inputs of every kind share: the listing, the version the caller read
+    (optional), and the create input's fields to change, the others UNSET (an explicit null
+    clears an optional field, docs/decisions/0089-host-tools.md)."""
+
+    id: str
+    expected_version: int | None = None
+    name: str | None = UNSET
+    location: str | None = UNSET
+    description: str | None = UNSET
+    currency: str | None = UNSET
+    amenities: list[str] | None = UNSET
+    latitude: float | None = UNSET
+    longitude: float | None = UNSET
+    time_zone: str | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PropertyUpdate(ListingUpdate):
+    """`UpdateTravelPropertyInput`."""
+
+    price_per_night: Decimal | None = UNSET
+    max_guests: int | None = UNSET
+    units: int | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PerPersonUpdate(ListingUpdate):
+    price: Decimal | None = UNSET
+    capacity: int | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TourUpdate(PerPersonUpdate):
+    """`UpdateTravelTourInput` and `UpdateTravelActivityInput`."""
+
+    duration_minutes: int | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventUpdate(PerPersonUpdate):
+    """`UpdateTravelEventInput`."""
+
+    starts_at: datetime | None = UNSET
+    ends_at: datetime | None = UNSET
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TripUpdate(PerPersonUpdate):
+    """`UpdateTravelTripInput`."""
+
+    origin: str | None = UNSET
+    destination: str | None = UNSET
+    departs_at: datetime | None = UNSET
+    arrives_at: datetime | None = UNSET
+    mode: str | None = UNSET
+
+
 # What each kind's create mutation takes (tours and activities share their fields).
 CREATE_INPUTS: dict[ListingKind, type[ListingInput]] = {
     ListingKind.PROPERTY: PropertyInput,
@@ -85,6 +156,13 @@ CREATE_INPUTS: dict[ListingKind, type[ListingInput]] = {
     ListingKind.ACTIVITY: TourInput,
     ListingKind.EVENT: EventInput,
     ListingKind.TRIP: TripInput,
+}
+UPDATE_INPUTS: dict[ListingKind, type[ListingUpdate]] = {
+    ListingKind.PROPERTY: PropertyUpdate,
+    ListingKind.TOUR: TourUpdate,
+    ListingKind.ACTIVITY: TourUpdate,
+    ListingKind.EVENT: EventUpdate,
+    ListingKind.TRIP: TripUpdate,
 }
 
 
@@ -107,9 +185,11 @@ class ListingConditions:
 
 @dataclass(frozen=True, slots=True)
 class ListingFilterInput(ListingConditions):
-    """`TravelListingFilterInput`: the text is one of its conditions."""
+    """`TravelListingFilterInput`: the text is one of its conditions; hosts and admins may
+    ask for paused and archived listings too."""
 
     text: str | None = None
+    status: list[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

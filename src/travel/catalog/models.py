@@ -6,10 +6,10 @@ import uuid
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, Text
+from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from travel.db.base import Base, TenantMixin
+from travel.db.base import Base, TenantMixin, utcnow
 from travel.kernel.kinds import ListingKind
 
 
@@ -37,6 +37,10 @@ class Provider(TenantMixin, Base):
     name: Mapped[str] = mapped_column(String(200))
     type: Mapped[str] = mapped_column(String(16))  # HOST | OPERATOR
     rating: Mapped[float | None] = mapped_column(default=None)
+    # +1 per update: an update that names the version it read is refused if it moved on
+    # (CONFLICT, docs/decisions/0089-host-tools.md).
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Listing(TenantMixin, Base):
@@ -47,10 +51,12 @@ class Listing(TenantMixin, Base):
         ForeignKeyConstraint(
             ["workspace_id", "provider_id"], ["providers.workspace_id", "providers.id"]
         ),
+        # The kinds' lists: a kind's active listings, oldest first.
         Index(
-            "ix_listings_workspace_id_kind_created_at_id",
+            "ix_listings_workspace_id_kind_status_created_at_id",
             "workspace_id",
             "kind",
+            "status",
             "created_at",
             "id",
         ),
@@ -93,6 +99,13 @@ class Listing(TenantMixin, Base):
     # WGS84 degrees, both or neither (travel.catalog.rules).
     latitude: Mapped[float | None] = mapped_column(default=None)
     longitude: Mapped[float | None] = mapped_column(default=None)
+    # ACTIVE, PAUSED or ARCHIVED (travel.catalog.status); only ACTIVE is found and booked.
+    status: Mapped[str] = mapped_column(String(16), default="ACTIVE", server_default="ACTIVE")
+    # +1 per update, for the lost-update guard (docs/decisions/0089-host-tools.md).
+    version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The IANA zone its times happen in (events, trips, tours), e.g. Europe/Lisbon.
+    time_zone: Mapped[str | None] = mapped_column(String(64), default=None)
     # PostgreSQL also has `search_document`, a stored tsvector generated from the text columns,
     # and SQLite an FTS5 table kept by triggers: each database's own, made by revision 0008 and
     # left out of the models (docs/decisions/0088-discovery.md).

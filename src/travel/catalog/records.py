@@ -23,6 +23,8 @@ class ProviderRecord:
     type: str
     rating: float | None
     owner_member_id: uuid.UUID
+    version: int = 1
+    updated_at: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -53,6 +55,10 @@ class ListingRecord:
     occurs_on: date | None = None  # events and trips: their only bookable date (UTC)
     latitude: float | None = None
     longitude: float | None = None
+    status: str = "ACTIVE"  # travel.catalog.status
+    version: int = 1
+    updated_at: datetime | None = None
+    time_zone: str | None = None
     price: Decimal = field(init=False)  # price_minor in `currency`, made once per record
     # The provider, when the read that made the record joined it (pages and single listings);
     # otherwise the `provider` field loads it in a batch.

@@ -6,9 +6,11 @@ Every failure is a VALIDATION_ERROR naming the input's field (decision 0013).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
+from functools import cache
 from typing import Any
+from zoneinfo import available_timezones
 
 from travel.catalog.inputs import (
     EventInput,
@@ -19,7 +21,7 @@ from travel.catalog.inputs import (
     TourInput,
     TripInput,
 )
-from travel.errors import InvalidInput
+from travel.errors import Checks, InvalidInput
 from travel.kernel.text import cleaned as clean_text
 from travel.kernel.text import is_blank
 from travel.money import currency_code, to_minor
@@ -91,12 +93,23 @@ def amenities(raw: list[str] | None) -> list[str]:
     return cleaned
 
 
-def provider_values(given: ProviderInput) -> Values:
-    """A host or an operator: a name and one of PROVIDER_TYPES."""
-    name = text(given.name, "name")
+def provider_values(given: ProviderInput, check: Checks | None = None) -> Values:
+    """A host or an operator: a name and one of PROVIDER_TYPES (`check`: as for
+    `listing_values`)."""
+    checks = Checks() if check is None else check
+    values = {
+        "name": checks(lambda: text(given.name, "name")),
+        "type": checks(lambda: _type(given)),
+    }
+    if check is None:
+        checks.done()
+    return values
+
+
+def _type(given: ProviderInput) -> str:
     if given.type not in PROVIDER_TYPES:
         raise _invalid("type", "must be HOST or OPERATOR")
-    return {"name": name, "type": given.type}
+    return given.type
 
 
 def coordinates(latitude: float | None, longitude: float | None) -> Values:
@@ -113,72 +126,123 @@ def coordinates(latitude: float | None, longitude: float | None) -> Values:
     return {"latitude": float(latitude), "longitude": float(longitude)}
 
 
-def _common(given: ListingInput, price: Decimal, price_field: str, location: str | None) -> Values:
+def time_zone(value: str | None, latitude: float | None, longitude: float | None) -> str | None:
+    """An IANA zone name (e.g. Europe/Lisbon) as given, or the zone at the coordinates when
+    none is given (tzfpy's map of zones, read on first use), or None."""
+    if value is None or is_blank(value):
+        return None if latitude is None or longitude is None else zone_at(latitude, longitude)
+    name = value.strip()
+    if name not in _zones():
+        raise _invalid("time_zone", "must be an IANA time zone such as Europe/Lisbon")
+    return name
+
+
+def zone_at(latitude: float, longitude: float) -> str | None:
+    """The IANA zone of a point; None at sea, where only a fixed offset (Etc/GMT±N) is known."""
+    import tzfpy  # ~35 MB of zone shapes: loaded only once a listing needs a zone
+
+    found: str = tzfpy.get_tz(longitude, latitude)
+    return found if found in _zones() and not found.startswith("Etc/") else None
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def _common(
+    given: ListingInput, check: Checks, price: Decimal, price_field: str, location: str | None
+) -> Values:
     """The fields every kind shares (name, description, location, price, amenities, where)."""
-    currency = currency_code("USD" if given.currency is None else given.currency)
+    currency = check(lambda: currency_code("USD" if given.currency is None else given.currency))
+    place = check(lambda: coordinates(given.latitude, given.longitude))
     return {
-        **coordinates(given.latitude, given.longitude),
-        "name": text(given.name, "name"),
-        "description": optional_text(given.description, "description", max_length=MAX_DESCRIPTION),
-        "location": text(location, "location"),
-        "price_minor": to_minor(price, currency, price_field),
+        **(place or {}),
+        "name": check(lambda: text(given.name, "name")),
+        "description": check(
+            lambda: optional_text(given.description, "description", max_length=MAX_DESCRIPTION)
+        ),
+        "location": check(lambda: text(location, "location")),
+        "price_minor": (
+            None if currency is None else check(lambda: to_minor(price, currency, price_field))
+        ),
         "currency": currency,
-        "amenities": amenities(given.amenities),
+        "amenities": check(lambda: amenities(given.amenities)),
+        "time_zone": check(
+            lambda: time_zone(
+                given.time_zone,
+                *((place["latitude"], place["longitude"]) if place else (None, None)),
+            )
+        ),
     }
 
 
-def property_values(given: PropertyInput) -> Values:
+def property_values(given: PropertyInput, check: Checks) -> Values:
     """A stay: priced per night, `units` identical rooms of up to `max_guests` each."""
     return {
-        **_common(given, given.price_per_night, "price_per_night", given.location),
-        "units": count(given.units, "units", default=1, maximum=MAX_UNITS),
-        "max_guests": count(given.max_guests, "max_guests", default=None, maximum=MAX_GUESTS),
+        **_common(given, check, given.price_per_night, "price_per_night", given.location),
+        "units": check(lambda: count(given.units, "units", default=1, maximum=MAX_UNITS)),
+        "max_guests": check(
+            lambda: count(given.max_guests, "max_guests", default=None, maximum=MAX_GUESTS)
+        ),
     }
 
 
-def _per_person(given: PerPersonInput, location: str | None) -> Values:
+def _per_person(given: PerPersonInput, check: Checks, location: str | None) -> Values:
     """What tours, activities, events and trips share: a price per person and a capacity."""
     return {
-        **_common(given, given.price, "price", location),
-        "capacity": required_count(given.capacity, "capacity", maximum=MAX_CAPACITY),
+        **_common(given, check, given.price, "price", location),
+        "capacity": check(lambda: required_count(given.capacity, "capacity", maximum=MAX_CAPACITY)),
     }
 
 
-def tour_values(given: TourInput) -> Values:
+def tour_values(given: TourInput, check: Checks) -> Values:
     """A tour or an activity: runs every date, optionally for `duration_minutes`."""
-    duration = count(
-        given.duration_minutes, "duration_minutes", default=None, maximum=MAX_DURATION_MINUTES
+    duration = check(
+        lambda: count(
+            given.duration_minutes, "duration_minutes", default=None, maximum=MAX_DURATION_MINUTES
+        )
     )
-    return {**_per_person(given, given.location), "duration_minutes": duration}
+    return {**_per_person(given, check, given.location), "duration_minutes": duration}
 
 
-def event_values(given: EventInput) -> Values:
-    """An event: from `starts_at` to a later `ends_at` (at most 366 days on)."""
-    starts_at, ends_at = given.starts_at, given.ends_at
+def _event_times(starts_at: datetime, ends_at: datetime) -> None:
     if ends_at <= starts_at:
         raise _invalid("ends_at", "must be after $starts_at")
     if ends_at - starts_at > MAX_EVENT_LENGTH:
         raise _invalid("ends_at", "must be at most 366 days after $starts_at")
-    return {**_per_person(given, given.location), "starts_at": starts_at, "ends_at": ends_at}
 
 
-def trip_values(given: TripInput) -> Values:
-    """A departure from `origin` to `destination`; `location` defaults to the origin."""
-    origin = text(given.origin, "origin")
-    departs_at, arrives_at = given.departs_at, given.arrives_at
+def event_values(given: EventInput, check: Checks) -> Values:
+    """An event: from `starts_at` to a later `ends_at` (at most 366 days on)."""
+    check(lambda: _event_times(given.starts_at, given.ends_at))
+    return {
+        **_per_person(given, check, given.location),
+        "starts_at": given.starts_at,
+        "ends_at": given.ends_at,
+    }
+
+
+def _arrival(departs_at: datetime, arrives_at: datetime | None) -> None:
     if arrives_at is not None and arrives_at <= departs_at:
         raise _invalid("arrives_at", "must be after $departs_at")
+
+
+def trip_values(given: TripInput, check: Checks) -> Values:
+    """A departure from `origin` to `destination`; `location` defaults to the origin."""
+    origin = check(lambda: text(given.origin, "origin"))
+    check(lambda: _arrival(given.departs_at, given.arrives_at))
     return {
-        **_per_person(given, given.location or origin),
+        **_per_person(given, check, given.location or origin),
         "origin": origin,
-        "destination": text(given.destination, "destination"),
-        "departs_at": departs_at,
-        "arrives_at": arrives_at,
+        "destination": check(lambda: text(given.destination, "destination")),
+        "departs_at": given.departs_at,
+        "arrives_at": given.arrives_at,
         "mode": given.mode,
     }
 
 
-_VALUES: dict[type[ListingInput], Callable[[Any], Values]] = {
+_VALUES: dict[type[ListingInput], Callable[[Any, Checks], Values]] = {
     PropertyInput: property_values,
     TourInput: tour_values,
     EventInput: event_values,
@@ -186,6 +250,12 @@ _VALUES: dict[type[ListingInput], Callable[[Any], Values]] = {
 }
 
 
-def listing_values(given: ListingInput) -> Values:
-    """The listing's column values (but its workspace, provider and kind), validated."""
-    return _VALUES[type(given)](given)
+def listing_values(given: ListingInput, check: Checks | None = None) -> Values:
+    """The listing's column values (but its workspace, provider and kind), validated: one
+    VALIDATION_ERROR names every bad field. Given `check`, its problems are left to it (the
+    caller has more to check before it reports them all)."""
+    checks = Checks() if check is None else check
+    values = _VALUES[type(given)](given, checks)
+    if check is None:
+        checks.done()
+    return values

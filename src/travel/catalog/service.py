@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,6 +14,7 @@ from travel.catalog.filters import DateWindow, ListingFilter, ProviderFilter, wi
 from travel.catalog.inputs import ListingInput, ProviderInput
 from travel.catalog.models import Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.catalog.status import VISIBLE
 from travel.db.session import Reads
 from travel.errors import Forbidden, NotFound
 from travel.kernel.ids import parse_id, try_parse_id
@@ -80,6 +82,7 @@ async def list_listings(
     """A page of the workspace's listings of one kind in `sort` order (default: oldest first),
     `provider`: with their providers."""
     principal.require(Permission.READ)
+    conditions = _visible_to(principal, conditions)
     if conditions == _ANY and sort in (None, Sort.OLDEST):
         return await repository.list_listings(
             session, principal.workspace_id, kind, page, provider=provider
@@ -94,6 +97,7 @@ async def count_listings(
 ) -> int:
     """How many listings of one kind `list_listings` finds over all pages."""
     principal.require(Permission.READ)
+    conditions = _visible_to(principal, conditions)
     search, _ = await search_service.plan(session, principal.workspace_id, conditions, (kind,))
     return await search_repository.total(session, search)
 
@@ -114,7 +118,31 @@ async def get_listing(
     )
     if listing is None or listing.kind != kind:
         raise NotFound(f"{ListingKind(kind).noun} not found")
+    if listing.status != VISIBLE and not await _manages(session, principal, listing):
+        raise NotFound(f"{ListingKind(kind).noun} not found")
     return listing
+
+
+def _visible_to(principal: Principal, conditions: ListingFilter) -> ListingFilter:
+    """A filter asking for paused or archived listings sees them only where the caller may
+    manage them: an admin everywhere, anyone else under the providers they own."""
+    if conditions.statuses == (VISIBLE,) or principal.has(Permission.ADMIN):
+        return conditions
+    return replace(conditions, owner=principal.member_id)
+
+
+async def _manages(session: Reads, principal: Principal, listing: ListingRecord) -> bool:
+    """Whether the caller may see `listing` whatever its status: an admin, or its provider's
+    owner (a paused listing is NOT_FOUND to everybody else)."""
+    if principal.has(Permission.ADMIN):
+        return True
+    provider = listing.provider
+    if provider is None:
+        found = await repository.providers_by_id(
+            session, principal.workspace_id, [listing.provider_id]
+        )
+        provider = found[listing.provider_id]
+    return provider.owner_member_id == principal.member_id
 
 
 async def create_listing(

@@ -128,14 +128,30 @@ def member() -> None:
 @click.option("--workspace", "workspace_id", required=True, help="Workspace id.")
 @click.option("--subject", required=True, help="The member's OIDC subject (`sub`).")
 @click.option("--role", "roles", multiple=True, type=click.Choice(ALL_ROLES), required=True)
+@click.option("--name", "display_name", help="The name hosts see on the member's bookings.")
+@click.option("--email", help="The member's contact email (seen only by the member).")
 @json_option
-def member_add(workspace_id: str, subject: str, roles: tuple[str, ...], as_json: bool) -> None:
-    """Add a member with one or more roles."""
+def member_add(
+    workspace_id: str,
+    subject: str,
+    roles: tuple[str, ...],
+    display_name: str | None,
+    email: str | None,
+    as_json: bool,
+) -> None:
+    """Add a member with one or more roles (and a display name and email)."""
 
     async def action(databases: Databases) -> dict[str, object]:
         ws = await auth_service.resolve_workspace(databases, workspace_id)
-        added = await auth_service.add_member(databases, ws, subject, list(roles))
-        return {"id": str(added.id), "subject": added.subject, "roles": added.roles}
+        given = {"display_name": display_name, "email": email}
+        added = await auth_service.add_member(databases, ws, subject, list(roles), given)
+        return {
+            "id": str(added.id),
+            "subject": added.subject,
+            "roles": added.roles,
+            "displayName": added.display_name,
+            "email": added.email,
+        }
 
     payload = run_with_databases(action)
     emit(payload, as_json, f"member {payload['id']} ({', '.join(roles)})")

@@ -73,6 +73,16 @@ class ListingKind(StrEnum):
         return f"CreateTravel{self.noun}Input"
 
     @property
+    def update_mutation(self) -> str:
+        """The mutation that changes one: updateTravelProperty, ..."""
+        return f"updateTravel{self.noun}"
+
+    @property
+    def update_input(self) -> str:
+        """Its input type: UpdateTravelPropertyInput, ..."""
+        return f"UpdateTravel{self.noun}Input"
+
+    @property
     def is_stay(self) -> bool:
         """Stays are booked by the night for a party; everything else per person (per date)."""
         return self is ListingKind.PROPERTY

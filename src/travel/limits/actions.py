@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+from travel.catalog.status import ListingStatus
 from travel.kernel.kinds import KINDS
 
 READ = "read"
@@ -36,7 +37,14 @@ _FIELDS: dict[str, tuple[str, ...]] = {
         "travelFavoritesCount",
     ),
     BOOK: ("createTravelBooking", "cancelTravelBooking", "toggleTravelFavorite"),
-    WRITE: ("createTravelProvider", *(kind.create_mutation for kind in KINDS)),
+    WRITE: (
+        "createTravelProvider",
+        "updateTravelProvider",
+        "updateTravelProfile",
+        *(kind.create_mutation for kind in KINDS),
+        *(kind.update_mutation for kind in KINDS),
+        *(f"{status.verb}TravelListing" for status in ListingStatus),
+    ),
     ANALYTICS: ("travelOverviewStats", "travelAnalytics"),
 }
 ROOT_FIELD_ACTIONS: dict[str, str] = {

@@ -36,6 +36,7 @@ from travel.catalog.repository.listings import (
     with_provider,
 )
 from travel.catalog.repository.search import haversine, listing_conditions
+from travel.catalog.status import VISIBLE
 from travel.db.session import Reads, dialect_of
 from travel.kernel.ids import WorkspaceId
 from travel.kernel.kinds import KINDS
@@ -314,8 +315,13 @@ async def named(
 ) -> list[ListingRecord]:
     """Up to `limit` listings whose name has every term of `query`, in no particular order:
     without an order the database stops at the first `limit` it finds, where ranking would
-    read every listing so named (a suggestion list is no place for that)."""
+    read every listing so named (a suggestion list is no place for that). Only active
+    listings are suggested (a paused one among the first `limit` leaves a gap)."""
     engine = Engine(dialect_of(session))
-    stmt = select(*LISTING_COLUMNS).select_from(Listing).where(Listing.workspace_id == workspace_id)
+    stmt = (
+        select(*LISTING_COLUMNS)
+        .select_from(Listing)
+        .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
+    )
     stmt = engine.names_having(stmt, workspace_id, query, limit).limit(limit)
     return [ListingRecord(*row) for row in await session.execute(stmt)]

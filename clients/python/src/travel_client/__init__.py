@@ -13,6 +13,7 @@ from travel_client.aio import AsyncTravelClient
 from travel_client.core import RateLimit, Response
 from travel_client.environments import Environment, UnknownEnvironment, environment, resolve_url
 from travel_client.errors import (
+    ConflictError,
     RateLimitedError,
     TransportError,
     TravelAPIError,
@@ -21,11 +22,14 @@ from travel_client.errors import (
 )
 from travel_client.retry import RetryPolicy
 from travel_client.sync import TravelClient
+from travel_client.types import UNCHANGED, Unchanged
 
 __version__ = "0.2.0"
 
 __all__ = [
+    "UNCHANGED",
     "AsyncTravelClient",
+    "ConflictError",
     "Environment",
     "RateLimit",
     "RateLimitedError",
@@ -35,6 +39,7 @@ __all__ = [
     "TravelAPIError",
     "TravelClient",
     "TravelClientError",
+    "Unchanged",
     "UnexpectedResultError",
     "UnknownEnvironment",
     "__version__",

@@ -11,8 +11,14 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from travel_client.errors import RateLimitedError, TransportError, TravelAPIError
+from travel_client.errors import (
+    ConflictError,
+    RateLimitedError,
+    TransportError,
+    TravelAPIError,
+)
 from travel_client.retry import retry_after
+from travel_client.types import Unchanged
 
 USER_AGENT = "travel-python-sdk/0.2.0"  # the distribution's version
 REPLAYED_HEADER = "idempotent-replayed"
@@ -60,6 +66,8 @@ def _json_default(value: object) -> str:
         return str(value)
     if isinstance(value, date):  # datetime too
         return value.isoformat()
+    if isinstance(value, Unchanged):  # never a value: the update methods leave it out
+        raise TypeError("UNCHANGED is not a value: leave the variable out instead")
     if isinstance(value, Enum):
         return str(value.value)
     raise TypeError(f"cannot send {type(value).__name__} as JSON")
@@ -156,6 +164,10 @@ def error_from(
     }
     if code == "RATE_LIMITED":
         return RateLimitedError(message, retry_after=retry_after(response_headers or {}), **common)
+    if code == "CONFLICT":
+        current = extensions.get("currentVersion") if isinstance(extensions, dict) else None
+        version = current if isinstance(current, int) and not isinstance(current, bool) else None
+        return ConflictError(message, current_version=version, **common)
     return TravelAPIError(str(code or "INTERNAL_SERVER_ERROR"), message, **common)
 
 

@@ -40,6 +40,16 @@ class RateLimitedError(TravelAPIError):
         self.retry_after = retry_after
 
 
+class ConflictError(TravelAPIError):
+    """CONFLICT: a change gave an `expected_version` that is no longer the current one (the
+    listing or provider changed since it was read); nothing was written. `current_version` is
+    the version now (None if the API did not say): read it again, then retry with that."""
+
+    def __init__(self, message: str, *, current_version: int | None, **kwargs: Any) -> None:
+        super().__init__("CONFLICT", message, **kwargs)
+        self.current_version = current_version
+
+
 class UnexpectedResultError(TravelClientError):
     """The API answered, but not in a shape this SDK's models know: typically a value the API
     added after this SDK was generated (a new enum value). `field` is the operation's root

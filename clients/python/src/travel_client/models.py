@@ -10,6 +10,7 @@ is regenerated; `model_dump(mode="json", by_alias=True)` gives the API's JSON ba
 from travel_client._generated.enums import (
     TravelBookingStatus,
     TravelBookingType,
+    TravelListingStatus,
     TravelPaymentStatus,
     TravelPriceUnit,
     TravelProviderType,
@@ -21,6 +22,7 @@ from travel_client._generated.fragments import (
     Analytics,
     AnalyticsCategoryMix,
     AnalyticsTopProviders,
+    AnyListing,
     Availability,
     Booking,
     BookingTarget,
@@ -38,7 +40,8 @@ from travel_client._generated.fragments import (
     ViewerWorkspace,
 )
 
-# Any listing the catalog methods return.
+# Any listing the catalog methods return. (AnyListing is what pause_listing, resume_listing and
+# archive_listing return: the fields every kind has, and `typename__`, the listing's type.)
 Listing = Property | Tour | Activity | Event | Trip
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "Analytics",
     "AnalyticsCategoryMix",
     "AnalyticsTopProviders",
+    "AnyListing",
     "Availability",
     "Booking",
     "BookingTarget",
@@ -61,6 +65,7 @@ __all__ = [
     "Tour",
     "TravelBookingStatus",
     "TravelBookingType",
+    "TravelListingStatus",
     "TravelPaymentStatus",
     "TravelPriceUnit",
     "TravelProviderType",

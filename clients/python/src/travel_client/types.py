@@ -1,15 +1,17 @@
 """Typed inputs of the SDK's methods: the API's filter objects, with the API's field names (a
-static type checker catches a misspelt one)."""
+static type checker catches a misspelt one), and UNCHANGED, the default of an update's fields."""
 
 from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Literal, TypedDict
+from enum import Enum
+from typing import Final, Literal, TypedDict
 
 from travel_client._generated.enums import (
     TravelBookingStatus,
     TravelBookingType,
+    TravelListingStatus,
     TravelProviderType,
     TravelTripMode,
 )
@@ -18,10 +20,27 @@ BookingType = Literal["PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP"]
 ProviderType = Literal["HOST", "OPERATOR"]
 TripMode = Literal["BUS", "TRAIN", "FERRY", "FLIGHT", "CAR"]
 BookingStatus = Literal["CONFIRMED", "CANCELLED"]
+ListingStatus = Literal["ACTIVE", "PAUSED", "ARCHIVED"]
 # Arguments take the API's names, or the generated enums that results carry.
 Kind = BookingType | TravelBookingType
 ProviderKind = ProviderType | TravelProviderType
 TripKind = TripMode | TravelTripMode
+ListingState = ListingStatus | TravelListingStatus
+
+
+class Unchanged(Enum):
+    """The type of UNCHANGED."""
+
+    UNCHANGED = "UNCHANGED"
+
+    def __repr__(self) -> str:
+        return "UNCHANGED"
+
+
+# The default of every field of the update methods (`update_property(id, name=...)`): a field
+# left UNCHANGED is not sent, so it keeps its value; None is sent as null, which clears an
+# optional field (description, amenities, coordinates, ...).
+UNCHANGED: Final = Unchanged.UNCHANGED
 
 
 class Near(TypedDict):
@@ -52,6 +71,7 @@ class ListingFilter(ListingConditions, total=False):
     """TravelListingFilterInput: every condition given must hold."""
 
     text: str
+    status: list[ListingState]  # omitted: ACTIVE only; others for their host and admins
 
 
 class SearchFilter(ListingConditions, total=False):

@@ -18,7 +18,8 @@ both forms: the capacity check (travel.catalog.availability) and the webhook fan
 (travel.events.repository). The listing columns it compares are BookableListing's.
 
 Migration 0002 created it, 0006 re-created it to take the workspace's signed token
-(travel.db.scope); a later change to this text needs a new revision that drops and re-creates it
+(travel.db.scope), 0009 to compare and return the listing's status; a later change to this
+text needs a new revision that drops and re-creates it
 (as for the analytics triggers): tests/db/test_migrations.py fails until one does.
 """
 
@@ -48,11 +49,14 @@ _SQL_TYPES = {
     "capacity": "integer",
     "starts_at": "timestamptz",
     "departs_at": "timestamptz",
+    "status": "text",
 }
 LISTING_COLUMNS = tuple(f.name for f in fields(BookableListing) if f.name != "id")
 _SEEN = {column: _SQL_TYPES[column] for column in LISTING_COLUMNS}
 _CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
 _RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
+_RETURNS = ", ".join(f"{c} {t}" for c, t in _SEEN.items())
+_NOTHING = ", ".join(f"NULL::{t}" for t in _SEEN.values())
 # How far back an overlapping booking can start: a stay's longest span, and every other kind's
 # (one date: a tour stands for them all).
 _TAKEN = plpgsql_taken(
@@ -73,10 +77,7 @@ DEFINITION = f"""
 CREATE FUNCTION {NAME}(
   p_workspace_id uuid, p_scope text, p_listing_id uuid, p_seen json, p_rows json
 )
-RETURNS TABLE (
-  outcome text, kind text, price_minor bigint, currency text, units integer,
-  max_guests integer, capacity integer, starts_at timestamptz, departs_at timestamptz
-) LANGUAGE plpgsql
+RETURNS TABLE (outcome text, {_RETURNS}) LANGUAGE plpgsql
 -- One generic plan per statement, planned once per connection: custom plans re-planned the
 -- capacity query on every call (planning cost more than running it).
 SET plan_cache_mode = force_generic_plan
@@ -101,8 +102,7 @@ BEGIN
       FOR UPDATE;
   END IF;
   IF NOT FOUND THEN
-    RETURN QUERY SELECT 'NOT_FOUND', NULL::text, NULL::bigint, NULL::text, NULL::integer,
-      NULL::integer, NULL::integer, NULL::timestamptz, NULL::timestamptz;
+    RETURN QUERY SELECT 'NOT_FOUND', {_NOTHING};
     RETURN;
   END IF;
   IF p_seen IS NULL OR {_CHANGED} THEN

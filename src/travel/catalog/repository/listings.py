@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.catalog.models import Listing, Provider
 from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.catalog.status import VISIBLE
 from travel.db.base import columns_for
 from travel.db.session import CompiledRead, Reads, by_ids
 from travel.kernel.ids import WorkspaceId
@@ -47,7 +48,11 @@ _ONE = CompiledRead(
 _PAGE = CompiledRead(
     select(*WITH_PROVIDER)
     .join(*PROVIDER_JOIN)
-    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
+    .where(
+        Listing.workspace_id == bindparam("workspace_id"),
+        Listing.kind == bindparam("kind"),
+        Listing.status == VISIBLE,
+    )
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
     .limit(bindparam("take")),
@@ -63,7 +68,11 @@ _ONE_ALONE = CompiledRead(
 )
 _PAGE_ALONE = CompiledRead(
     select(*LISTING_COLUMNS)
-    .where(Listing.workspace_id == bindparam("workspace_id"), Listing.kind == bindparam("kind"))
+    .where(
+        Listing.workspace_id == bindparam("workspace_id"),
+        Listing.kind == bindparam("kind"),
+        Listing.status == VISIBLE,
+    )
     .order_by(Listing.created_at, Listing.id)
     .offset(bindparam("skip"))
     .limit(bindparam("take")),
@@ -112,7 +121,8 @@ async def list_listings(
     return [make(row) for row in await read.rows(session, params)]
 
 
-def _indexed(listing: Listing) -> vocabulary.Indexed:
+def indexed(listing: Listing | ListingRecord) -> vocabulary.Indexed:
+    """The text of a listing that search reads (its vocabulary's counts)."""
     return vocabulary.Indexed(
         listing.name,
         listing.location,
@@ -133,7 +143,7 @@ async def insert_listing(
     listing = Listing(workspace_id=workspace_id, provider_id=provider_id, kind=kind, **values)
     session.add(listing)
     await session.flush()
-    await vocabulary.count(session, workspace_id, [_indexed(listing)])
+    await vocabulary.count(session, workspace_id, [indexed(listing)])
     return (await listings_by_id(session, workspace_id, [listing.id]))[listing.id]
 
 
@@ -149,7 +159,7 @@ async def insert_listings(
     ]
     session.add_all(listings)
     await session.flush()
-    await vocabulary.count(session, workspace_id, [_indexed(listing) for listing in listings])
+    await vocabulary.count(session, workspace_id, [indexed(listing) for listing in listings])
     return [listing.id for listing in listings]
 
 

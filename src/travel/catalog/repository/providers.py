@@ -29,6 +29,8 @@ async def insert_provider(session: AsyncSession, provider: Provider) -> Provider
         type=provider.type,
         rating=provider.rating,
         owner_member_id=provider.owner_member_id,
+        version=provider.version,
+        updated_at=provider.updated_at,
     )
 
 

@@ -34,7 +34,8 @@ from sqlalchemy.sql.functions import FunctionElement
 from travel.bookings.models import Booking
 from travel.catalog.availability import HOLDS_CAPACITY, holds_day, holds_night
 from travel.catalog.filters import DateWindow, ListingFilter, Near
-from travel.catalog.models import Listing
+from travel.catalog.models import Listing, Provider
+from travel.catalog.status import VISIBLE
 from travel.kernel.ids import WorkspaceId
 from travel.kernel.kinds import ListingKind
 from travel.money import EXPONENTS
@@ -220,7 +221,7 @@ def listing_conditions(
 ) -> list[Any]:
     """The WHERE conditions (beyond workspace, kind and text) that `conditions` asks for, on
     listings of `kinds`."""
-    where: list[Any] = []
+    where: list[Any] = [*_statuses(workspace_id, conditions)]
     if conditions.location:
         where += contains_all([Listing.location], [conditions.location])
     if conditions.min_price is not None or conditions.max_price is not None:
@@ -250,6 +251,20 @@ def listing_conditions(
         where.append(_near(conditions.near))
     for amenity in conditions.amenities:
         where.append(has_amenity(Listing.amenities, literal(amenity)))
+    return where
+
+
+def _statuses(workspace_id: WorkspaceId, conditions: ListingFilter) -> list[Any]:
+    """Active listings, or those of the statuses asked for, the others only of providers
+    `conditions.owner` owns (when named)."""
+    if conditions.statuses == (VISIBLE,):
+        return [Listing.status == VISIBLE]
+    owned = select(Provider.id).where(
+        Provider.workspace_id == workspace_id, Provider.owner_member_id == conditions.owner
+    )
+    where: list[Any] = [Listing.status.in_(conditions.statuses)]
+    if conditions.owner is not None:
+        where.append(or_(Listing.status == VISIBLE, Listing.provider_id.in_(owned)))
     return where
 
 

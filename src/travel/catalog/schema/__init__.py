@@ -2,10 +2,12 @@
 
 from travel.catalog.inputs import (
     CREATE_INPUTS,
+    UPDATE_INPUTS,
     ListingFilterInput,
     NearInput,
     ProviderFilterInput,
     ProviderInput,
+    ProviderUpdate,
 )
 from travel.catalog.schema.inputs import INPUT_DEFS
 from travel.catalog.schema.operations import OPERATION_DEFS
@@ -22,10 +24,12 @@ MODULE = SchemaModule(
     inputs={
         "TravelPaginationInput": PageInput,
         "CreateTravelProviderInput": ProviderInput,
+        "UpdateTravelProviderInput": ProviderUpdate,
         "TravelProviderFilterInput": ProviderFilterInput,
         "TravelListingFilterInput": ListingFilterInput,
         "TravelNearInput": NearInput,
         **{kind.create_input: record for kind, record in CREATE_INPUTS.items()},
+        **{kind.update_input: record for kind, record in UPDATE_INPUTS.items()},
     },
 )
 

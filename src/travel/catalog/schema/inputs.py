@@ -1,4 +1,8 @@
-"""SDL of the catalog's input types: the create-listing inputs and the list filters."""
+"""SDL of the catalog's input types: the create and update inputs and the list filters."""
+
+import re
+
+from travel.kernel.kinds import ListingKind
 
 # What every create-listing input says about its shared fields (src/travel/catalog/inputs.py
 # holds the limits); written once, repeated in each input.
@@ -22,6 +26,8 @@ _AMENITIES = """  "Up to 50 names of 1 to 100 characters each; repeats are dropp
   latitude: Float
   "Longitude in WGS84 degrees, -180 to 180; with latitude."
   longitude: Float
+  "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+  timeZone: String
 """
 _PER_PERSON_PRICE = """  \"\"\"
   The price of one person, in `currency`: 0 or more, with at most the currency's decimal
@@ -85,7 +91,36 @@ _LISTING_FILTER_FIELDS = """\
 # travelSearch takes the text as an argument of its own.
 _SEARCH_FILTER_FIELDS = _LISTING_FILTER_FIELDS.split("  text: String\n", 1)[1]
 
-INPUT_DEFS = (
+_CREATE_INPUT = re.compile(r'"""[^"]*"""\ninput CreateTravel(\w+)Input \{\n(.*?)\n\}\n', re.S)
+_UPDATE_HEAD = """\
+  "The {what}'s id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+  id: ID!
+  \"\"\"
+  The version last read: if the {what} has changed since, nothing is written and the answer
+  is CONFLICT. Omitted: the change applies to whatever is current.
+  \"\"\"
+  expectedVersion: Int
+"""
+
+
+def _update_input(match: re.Match[str]) -> str:
+    """The update input of a create input: the same fields but the owner, each optional and
+    without a default (left out: unchanged)."""
+    name, body = match.group(1), match.group(2)
+    what = "provider" if name == "Provider" else "listing"
+    kind = None if what == "provider" else ListingKind(name.upper())
+    subject = "a provider" if kind is None else f"{kind.article} {kind.word}"
+    fields = re.sub(r'  "[^"\n]*"\n  providerId: ID!\n', "", body)
+    fields = re.sub(r"^(  \w+: [\w\[\]!]+?)!?( = [^\n]+)?$", r"\1", fields, flags=re.M)
+    return (
+        f'"""\nChanges to {subject}: only the fields given change. null clears an optional\n'
+        "field (e.g. description, coordinates); a required one cannot be null "
+        '(VALIDATION_ERROR).\n"""\n'
+        f"input UpdateTravel{name}Input {{\n{_UPDATE_HEAD.format(what=what)}{fields}\n}}\n"
+    )
+
+
+_INPUT_DEFS = (
     '''
 """A host or operator to register; the caller becomes its owner."""
 input CreateTravelProviderInput {
@@ -165,7 +200,12 @@ Narrows a listing list: every condition given must hold. A bad value is VALIDATI
 input TravelListingFilterInput {
 '''
     + _LISTING_FILTER_FIELDS
-    + '''}
+    + '''  """
+  Only listings in these statuses; omitted or empty: ACTIVE only. Paused and archived listings
+  are seen only by admins and by the owner of their provider (others get none of them).
+  """
+  status: [TravelListingStatus!]
+}
 
 """
 Narrows travelSearch: every condition given must hold. A bad value is VALIDATION_ERROR with
@@ -200,4 +240,10 @@ input TravelProviderFilterInput {
   ownedByViewer: Boolean
 }
 '''
+)
+
+INPUT_DEFS = (
+    _INPUT_DEFS
+    + "\n"
+    + "\n".join(_update_input(match) for match in _CREATE_INPUT.finditer(_INPUT_DEFS))
 )

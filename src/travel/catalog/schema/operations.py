@@ -43,6 +43,49 @@ def _create_mutation(kind: ListingKind) -> str:
 '''
 
 
+def _update_mutation(kind: ListingKind) -> str:
+    """The mutation that changes one of `kind`."""
+    return f'''  """
+  Change {kind.article} {kind.word} under a provider the caller owns (admins: any): only the
+  fields given. Needs travel:host; another member's is FORBIDDEN, an unknown one NOT_FOUND, a
+  stale expectedVersion CONFLICT, bad fields one VALIDATION_ERROR listing each in
+  `extensions.fields`. Existing bookings keep their price; capacity cannot drop below what is
+  booked on any date from today.
+  """
+  {kind.update_mutation}(
+    "The {kind.word} and the fields to change."
+    input: {kind.update_input}!
+  ): {kind.type_name}
+'''
+
+
+def _status_mutation(name: str, effect: str) -> str:
+    """pauseTravelListing and its siblings."""
+    return f'''  """
+  {effect} Already so: unchanged. Needs travel:host (the provider's owner) or admin; an unknown
+  id is NOT_FOUND, a stale expectedVersion CONFLICT.
+  """
+  {name}(
+    "The listing's id (any kind)."
+    id: ID!
+    "The version last read; omitted: whatever is current."
+    expectedVersion: Int
+  ): TravelListing
+'''
+
+
+_STATUS_MUTATIONS = (
+    _status_mutation(
+        "pauseTravelListing",
+        "Hide a listing from discovery and stop its bookings for now (existing ones stand).",
+    )
+    + _status_mutation(
+        "archiveTravelListing",
+        "Retire a listing: hidden and not bookable; kept with its bookings, never deleted.",
+    )
+    + _status_mutation("resumeTravelListing", "Make a paused or archived listing active again.")
+)
+
 OPERATION_DEFS = (
     f"""
 extend type Query {{
@@ -73,7 +116,17 @@ extend type Mutation {
     "The provider's name and type."
     input: CreateTravelProviderInput!
   ): TravelProvider
+  """
+  Change a provider the caller owns (admins: any): only the fields given. Needs travel:host;
+  another member's is FORBIDDEN, an unknown one NOT_FOUND, a stale expectedVersion CONFLICT.
+  """
+  updateTravelProvider(
+    "The provider and the fields to change."
+    input: UpdateTravelProviderInput!
+  ): TravelProvider
 '''
     + "".join(_create_mutation(kind) for kind in KINDS)
+    + "".join(_update_mutation(kind) for kind in KINDS)
+    + _STATUS_MUTATIONS
     + "}\n"
 )

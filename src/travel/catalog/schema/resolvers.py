@@ -6,15 +6,18 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from travel.catalog import availability, filters, service
+from travel.catalog import availability, editing, filters, service
 from travel.catalog.inputs import (
     ListingFilterInput,
     ListingInput,
+    ListingUpdate,
     ProviderFilterInput,
     ProviderInput,
+    ProviderUpdate,
 )
 from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader
 from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.catalog.status import ListingStatus
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
 from travel.graphql.documents import selected_names
@@ -152,6 +155,38 @@ def _create(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
     return resolve
 
 
+def _update(kind: str) -> Callable[..., Awaitable[ListingRecord]]:
+    async def resolve(_: None, info: Info, input: ListingUpdate) -> ListingRecord:
+        session = info.context.writes()
+        with INPUT:
+            return await editing.update_listing(session, info.context.principal, kind, input)
+
+    return resolve
+
+
+@mutation.field("updateTravelProvider")
+async def resolve_update_provider(_: None, info: Info, input: ProviderUpdate) -> ProviderRecord:
+    session = info.context.writes()
+    with INPUT:
+        return await editing.update_provider(session, info.context.principal, input)
+
+
+def _set_status(status: ListingStatus) -> Callable[..., Awaitable[ListingRecord]]:
+    async def resolve(
+        _: None, info: Info, id: str, expectedVersion: int | None = None
+    ) -> ListingRecord:
+        session = info.context.writes()
+        return await editing.set_status(
+            session, info.context.principal, id, status, expectedVersion
+        )
+
+    return resolve
+
+
+for _status in ListingStatus:
+    mutation.field(f"{_status.verb}TravelListing")(_set_status(_status))
+
+
 def listing_bindings() -> list[ObjectBinding]:
     """The five listing types' relation fields, and each kind's queries and mutation."""
     bindings = []
@@ -160,6 +195,7 @@ def listing_bindings() -> list[ObjectBinding]:
         query.field(kind.count_query)(_count(kind))
         query.field(kind.one_query)(_single(kind))
         mutation.field(kind.create_mutation)(_create(kind))
+        mutation.field(kind.update_mutation)(_update(kind))
         binding = ObjectBinding(kind.type_name)
         binding.field("provider")(resolve_listing_provider)
         binding.field("availability")(resolve_availability)

@@ -19,6 +19,14 @@ _SHARED_BEFORE_PRICE = """\
   latitude: Float
   "Its longitude in WGS84 degrees (-180 to 180); null when the host gave no coordinates."
   longitude: Float
+  "The IANA time zone of its times (e.g. Europe/Lisbon); null when unknown. Show times in it."
+  timeZone: String
+  "ACTIVE (found and bookable), PAUSED or ARCHIVED; only hosts and admins see the others."
+  status: TravelListingStatus!
+  "Starts at 1 and grows by 1 with every change: give it as expectedVersion to update safely."
+  version: Int!
+  "When it last changed (its creation, until then)."
+  updatedAt: DateTime!
 """
 _PRICE_PER_NIGHT = (
     '  "The same amount as `price`: the price of one night for a stay, of one person otherwise."\n'
@@ -75,6 +83,20 @@ type TravelProvider {
   type: TravelProviderType!
   "Average guest rating from 0 to 5; null until rated."
   rating: Float
+  "Starts at 1 and grows by 1 with every change: give it as expectedVersion to update safely."
+  version: Int!
+  "When it last changed (its creation, until then)."
+  updatedAt: DateTime!
+}
+
+"""Where a listing stands in its life; only ACTIVE listings are found and booked."""
+enum TravelListingStatus {
+  "Found by discovery and bookable."
+  ACTIVE
+  "Hidden and not bookable for now; its host and admins still see it, bookings keep it."
+  PAUSED
+  "Retired: hidden and not bookable; kept for its bookings (nothing booked is ever deleted)."
+  ARCHIVED
 }
 
 """The kinds of bookable listing (and of booking and favorite targets)."""

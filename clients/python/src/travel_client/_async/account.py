@@ -4,14 +4,27 @@ from __future__ import annotations
 
 from travel_client._async.connection import AsyncConnection
 from travel_client._generated import Analytics, OverviewStats, Viewer
-from travel_client._operations import Day
+from travel_client._operations import Day, changes
 from travel_client._operations import account as ops
+from travel_client.types import UNCHANGED, Unchanged
 
 
 class AsyncAccount(AsyncConnection):
     async def viewer(self) -> Viewer:
         """travelViewer: the member, its roles, the credential's permissions, the workspace."""
         return await self._run(ops.viewer())
+
+    async def update_profile(
+        self,
+        *,
+        display_name: str | Unchanged | None = UNCHANGED,
+        email: str | Unchanged | None = UNCHANGED,
+        idempotency_key: str | None = None,
+    ) -> Viewer:
+        """updateTravelProfile: the caller's own display name (what hosts see on its bookings)
+        and email; only the fields given change, None clears one."""
+        fields = changes(display_name=display_name, email=email)
+        return await self._run(ops.update_profile(fields, idempotency_key))
 
     async def overview_stats(
         self, *, from_: Day | None = None, to: Day | None = None

@@ -6,6 +6,7 @@ from .activity_availability import (
     ActivityAvailabilityTravelActivityAvailability,
 )
 from .activity_by_id import ActivityById, ActivityByIdTravelActivity
+from .archive_listing import ArchiveListing, ArchiveListingArchiveTravelListing
 from .base_model import BaseModel
 from .booking_by_id import BookingById, BookingByIdTravelBooking
 from .bookings import Bookings, BookingsTravelBookings
@@ -21,6 +22,7 @@ from .create_trip import CreateTrip, CreateTripCreateTravelTrip
 from .enums import (
     TravelBookingStatus,
     TravelBookingType,
+    TravelListingStatus,
     TravelPaymentStatus,
     TravelPriceUnit,
     TravelProviderType,
@@ -44,8 +46,10 @@ from .fragments import (
     Analytics,
     AnalyticsCategoryMix,
     AnalyticsTopProviders,
+    AnyListing,
     Availability,
     Booking,
+    BookingGuest,
     BookingTarget,
     BookingTimeline,
     Event,
@@ -85,7 +89,15 @@ from .input_types import (
     TravelPaginationInput,
     TravelProviderFilterInput,
     TravelSearchFilterInput,
+    UpdateTravelActivityInput,
+    UpdateTravelEventInput,
+    UpdateTravelProfileInput,
+    UpdateTravelPropertyInput,
+    UpdateTravelProviderInput,
+    UpdateTravelTourInput,
+    UpdateTravelTripInput,
 )
+from .pause_listing import PauseListing, PauseListingPauseTravelListing
 from .ping import Ping, PingTravelProperties
 from .properties import Properties, PropertiesTravelProperties
 from .properties_count import PropertiesCount
@@ -98,6 +110,7 @@ from .property_by_id import PropertyById, PropertyByIdTravelProperty
 from .provider_by_id import ProviderById, ProviderByIdTravelProvider
 from .providers import Providers, ProvidersTravelProviders
 from .providers_count import ProvidersCount
+from .resume_listing import ResumeListing, ResumeListingResumeTravelListing
 from .search import Search, SearchTravelSearch, SearchTravelSearchListings
 from .search_facets import (
     SearchFacets,
@@ -127,6 +140,13 @@ from .trip_availability import (
 from .trip_by_id import TripById, TripByIdTravelTrip
 from .trips import Trips, TripsTravelTrips
 from .trips_count import TripsCount
+from .update_activity import UpdateActivity, UpdateActivityUpdateTravelActivity
+from .update_event import UpdateEvent, UpdateEventUpdateTravelEvent
+from .update_profile import UpdateProfile, UpdateProfileUpdateTravelProfile
+from .update_property import UpdateProperty, UpdatePropertyUpdateTravelProperty
+from .update_provider import UpdateProvider, UpdateProviderUpdateTravelProvider
+from .update_tour import UpdateTour, UpdateTourUpdateTravelTour
+from .update_trip import UpdateTrip, UpdateTripUpdateTravelTrip
 from .workspace_analytics import WorkspaceAnalytics, WorkspaceAnalyticsTravelAnalytics
 
 __all__ = [
@@ -143,11 +163,15 @@ __all__ = [
     "Analytics",
     "AnalyticsCategoryMix",
     "AnalyticsTopProviders",
+    "AnyListing",
+    "ArchiveListing",
+    "ArchiveListingArchiveTravelListing",
     "Availability",
     "BaseModel",
     "Booking",
     "BookingById",
     "BookingByIdTravelBooking",
+    "BookingGuest",
     "BookingTarget",
     "BookingTimeline",
     "Bookings",
@@ -200,6 +224,8 @@ __all__ = [
     "ListingRef",
     "OverviewStats",
     "OverviewStatsRevenueByCurrency",
+    "PauseListing",
+    "PauseListingPauseTravelListing",
     "Ping",
     "PingTravelProperties",
     "Properties",
@@ -218,6 +244,8 @@ __all__ = [
     "Providers",
     "ProvidersCount",
     "ProvidersTravelProviders",
+    "ResumeListing",
+    "ResumeListingResumeTravelListing",
     "Search",
     "SearchFacets",
     "SearchFacetsTravelSearch",
@@ -248,6 +276,7 @@ __all__ = [
     "TravelBookingStatus",
     "TravelBookingType",
     "TravelListingFilterInput",
+    "TravelListingStatus",
     "TravelNearInput",
     "TravelPaginationInput",
     "TravelPaymentStatus",
@@ -268,6 +297,27 @@ __all__ = [
     "Trips",
     "TripsCount",
     "TripsTravelTrips",
+    "UpdateActivity",
+    "UpdateActivityUpdateTravelActivity",
+    "UpdateEvent",
+    "UpdateEventUpdateTravelEvent",
+    "UpdateProfile",
+    "UpdateProfileUpdateTravelProfile",
+    "UpdateProperty",
+    "UpdatePropertyUpdateTravelProperty",
+    "UpdateProvider",
+    "UpdateProviderUpdateTravelProvider",
+    "UpdateTour",
+    "UpdateTourUpdateTravelTour",
+    "UpdateTravelActivityInput",
+    "UpdateTravelEventInput",
+    "UpdateTravelProfileInput",
+    "UpdateTravelPropertyInput",
+    "UpdateTravelProviderInput",
+    "UpdateTravelTourInput",
+    "UpdateTravelTripInput",
+    "UpdateTrip",
+    "UpdateTripUpdateTravelTrip",
     "Viewer",
     "ViewerWorkspace",
     "WorkspaceAnalytics",

@@ -12,6 +12,12 @@ class TravelProviderType(str, Enum):
     OPERATOR = "OPERATOR"
 
 
+class TravelListingStatus(str, Enum):
+    ACTIVE = "ACTIVE"
+    PAUSED = "PAUSED"
+    ARCHIVED = "ARCHIVED"
+
+
 class TravelBookingType(str, Enum):
     PROPERTY = "PROPERTY"
     TOUR = "TOUR"

@@ -8,6 +8,7 @@ from .base_model import BaseModel
 from .enums import (
     TravelBookingStatus,
     TravelBookingType,
+    TravelListingStatus,
     TravelPaymentStatus,
     TravelPriceUnit,
     TravelProviderType,
@@ -22,6 +23,8 @@ class Provider(BaseModel):
     name: str
     type_: TravelProviderType = Field(alias="type")
     rating: Optional[float]
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
 
 
 class Activity(BaseModel):
@@ -32,6 +35,10 @@ class Activity(BaseModel):
     location: str
     latitude: Optional[float]
     longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -64,6 +71,34 @@ class AnalyticsTopProviders(BaseModel):
     currency: str
 
 
+class Listing(BaseModel):
+    id: str
+    kind: TravelBookingType
+    name: str
+    description: Optional[str]
+    location: str
+    latitude: Optional[float]
+    longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
+    price: Decimal
+    price_unit: TravelPriceUnit = Field(alias="priceUnit")
+    currency: str
+    rating: Optional[float]
+    amenities: list[str]
+    provider: "ListingProvider"
+
+
+class ListingProvider(Provider):
+    pass
+
+
+class AnyListing(Listing):
+    typename__: str = Field(alias="__typename")
+
+
 class Availability(BaseModel):
     date: date
     capacity: int
@@ -91,6 +126,7 @@ class Booking(BaseModel):
     updated_at: datetime = Field(alias="updatedAt")
     target: "BookingTarget"
     timeline: list["BookingTimeline"]
+    guest: "BookingGuest"
 
 
 class BookingTarget(ListingRef):
@@ -109,6 +145,11 @@ class BookingTimeline(BaseModel):
     to: TravelBookingStatus
     at: datetime
     actor: Optional[str]
+    reason: Optional[str]
+
+
+class BookingGuest(BaseModel):
+    display_name: Optional[str] = Field(alias="displayName")
 
 
 class Event(BaseModel):
@@ -119,6 +160,10 @@ class Event(BaseModel):
     location: str
     latitude: Optional[float]
     longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -153,26 +198,6 @@ class FavoriteTarget(ListingRef):
     ] = Field(alias="__typename")
 
 
-class Listing(BaseModel):
-    id: str
-    kind: TravelBookingType
-    name: str
-    description: Optional[str]
-    location: str
-    latitude: Optional[float]
-    longitude: Optional[float]
-    price: Decimal
-    price_unit: TravelPriceUnit = Field(alias="priceUnit")
-    currency: str
-    rating: Optional[float]
-    amenities: list[str]
-    provider: "ListingProvider"
-
-
-class ListingProvider(Provider):
-    pass
-
-
 class OverviewStats(BaseModel):
     total_bookings: int = Field(alias="totalBookings")
     total_revenue: Decimal = Field(alias="totalRevenue")
@@ -201,6 +226,10 @@ class Property(BaseModel):
     location: str
     latitude: Optional[float]
     longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -242,6 +271,10 @@ class Tour(BaseModel):
     location: str
     latitude: Optional[float]
     longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -264,6 +297,10 @@ class Trip(BaseModel):
     location: str
     latitude: Optional[float]
     longitude: Optional[float]
+    time_zone: Optional[str] = Field(alias="timeZone")
+    status: TravelListingStatus
+    version: int
+    updated_at: datetime = Field(alias="updatedAt")
     price: Decimal
     price_unit: TravelPriceUnit = Field(alias="priceUnit")
     currency: str
@@ -288,6 +325,8 @@ class Viewer(BaseModel):
     roles: list[TravelRole]
     permissions: list[str]
     workspace: "ViewerWorkspace"
+    display_name: Optional[str] = Field(alias="displayName")
+    email: Optional[str]
 
 
 class ViewerWorkspace(BaseModel):
@@ -299,12 +338,13 @@ class ViewerWorkspace(BaseModel):
 Provider.model_rebuild()
 Activity.model_rebuild()
 Analytics.model_rebuild()
+Listing.model_rebuild()
+AnyListing.model_rebuild()
 Availability.model_rebuild()
 ListingRef.model_rebuild()
 Booking.model_rebuild()
 Event.model_rebuild()
 Favorite.model_rebuild()
-Listing.model_rebuild()
 OverviewStats.model_rebuild()
 Property.model_rebuild()
 Suggestion.model_rebuild()

@@ -8,9 +8,19 @@ from .base_model import BaseModel
 from .enums import (
     TravelBookingStatus,
     TravelBookingType,
+    TravelListingStatus,
     TravelProviderType,
     TravelTripMode,
 )
+
+
+class UpdateTravelProfileInput(BaseModel):
+    """The caller's own profile: only the fields given change; null clears one."""
+
+    display_name: Optional[str] = Field(alias="displayName", default=None)
+    "The name hosts see on your bookings: 1 to 100 characters (trimmed); blank or null: none."
+    email: Optional[str] = None
+    "A contact address shaped like ana@example.com (up to 254 characters); null: none."
 
 
 class TravelPaginationInput(BaseModel):
@@ -52,6 +62,8 @@ class CreateTravelPropertyInput(BaseModel):
     "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
     longitude: Optional[float] = None
     "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
     max_guests: Optional[int] = Field(alias="maxGuests", default=None)
     "Guests per room (per booking), 1 to 1,000; null for no stated limit (100 per booking)."
     units: Optional[int] = 1
@@ -79,6 +91,8 @@ class CreateTravelTourInput(BaseModel):
     "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
     longitude: Optional[float] = None
     "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
     capacity: int
     "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
@@ -106,6 +120,8 @@ class CreateTravelActivityInput(BaseModel):
     "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
     longitude: Optional[float] = None
     "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
     capacity: int
     "Places per date (1 to 100,000): the guests of all bookings on one date together."
     duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
@@ -133,6 +149,8 @@ class CreateTravelEventInput(BaseModel):
     "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
     longitude: Optional[float] = None
     "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
     capacity: int
     "Places for the event (1 to 100,000): the guests of all its bookings together."
     starts_at: datetime = Field(alias="startsAt")
@@ -162,6 +180,8 @@ class CreateTravelTripInput(BaseModel):
     "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
     longitude: Optional[float] = None
     "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
     capacity: int
     "Seats (1 to 100,000): the guests of all its bookings together."
     origin: str
@@ -204,6 +224,8 @@ class TravelListingFilterInput(BaseModel):
     "Only listings with coordinates within this circle; needed to sort by DISTANCE."
     amenities: Optional[list[str]] = None
     "Amenities every listing must offer (each matched whole, any case); at most 10."
+    status: Optional[list[TravelListingStatus]] = None
+    "Only listings in these statuses; omitted or empty: ACTIVE only. Paused and archived listings\nare seen only by admins and by the owner of their provider (others get none of them)."
 
 
 class TravelSearchFilterInput(BaseModel):
@@ -258,6 +280,190 @@ class TravelProviderFilterInput(BaseModel):
     "Lowest average rating, 0 to 5 (unrated providers are left out)."
     owned_by_viewer: Optional[bool] = Field(alias="ownedByViewer", default=None)
     "true: only the providers the caller registered (those it may list under)."
+
+
+class UpdateTravelProviderInput(BaseModel):
+    """Changes to a provider: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The provider's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the provider has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed); names need not be unique."
+    type_: Optional[TravelProviderType] = Field(alias="type", default=None)
+    "HOST for stays, OPERATOR for tours, activities, events and trips."
+
+
+class UpdateTravelPropertyInput(BaseModel):
+    """Changes to a stay: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The listing's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the listing has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed)."
+    location: Optional[str] = None
+    "Where it is, 1 to 200 characters (e.g. a city and district)."
+    price_per_night: Optional[Decimal] = Field(alias="pricePerNight", default=None)
+    'The price of one night of one room, in `currency`: 0 or more, with at most the currency\'s\ndecimal places (e.g. "120.00" USD, "15000" JPY).'
+    currency: Optional[str] = None
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
+    description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
+    amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+    max_guests: Optional[int] = Field(alias="maxGuests", default=None)
+    "Guests per room (per booking), 1 to 1,000; null for no stated limit (100 per booking)."
+    units: Optional[int] = None
+    "Identical rooms, 1 to 10,000: how many bookings may share a night."
+
+
+class UpdateTravelTourInput(BaseModel):
+    """Changes to a tour: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The listing's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the listing has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed)."
+    description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
+    location: Optional[str] = None
+    "Where it takes place, 1 to 200 characters (e.g. a city)."
+    price: Optional[Decimal] = None
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
+    currency: Optional[str] = None
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
+    amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+    capacity: Optional[int] = None
+    "Places per date (1 to 100,000): the guests of all bookings on one date together."
+    duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
+    "How long it lasts, in minutes (1 to 43,200, i.e. 30 days); omit when not stated."
+
+
+class UpdateTravelActivityInput(BaseModel):
+    """Changes to an activity: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The listing's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the listing has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed)."
+    description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
+    location: Optional[str] = None
+    "Where it takes place, 1 to 200 characters (e.g. a city)."
+    price: Optional[Decimal] = None
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
+    currency: Optional[str] = None
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
+    amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+    capacity: Optional[int] = None
+    "Places per date (1 to 100,000): the guests of all bookings on one date together."
+    duration_minutes: Optional[int] = Field(alias="durationMinutes", default=None)
+    "How long it lasts, in minutes (1 to 43,200, i.e. 30 days); omit when not stated."
+
+
+class UpdateTravelEventInput(BaseModel):
+    """Changes to an event: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The listing's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the listing has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed)."
+    description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
+    location: Optional[str] = None
+    "The venue, 1 to 200 characters."
+    price: Optional[Decimal] = None
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
+    currency: Optional[str] = None
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
+    amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+    capacity: Optional[int] = None
+    "Places for the event (1 to 100,000): the guests of all its bookings together."
+    starts_at: Optional[datetime] = Field(alias="startsAt", default=None)
+    "When it starts; it is booked on this UTC date."
+    ends_at: Optional[datetime] = Field(alias="endsAt", default=None)
+    "After startsAt, at most 366 days later."
+
+
+class UpdateTravelTripInput(BaseModel):
+    """Changes to a trip: only the fields given change. null clears an optional
+    field (e.g. description, coordinates); a required one cannot be null (VALIDATION_ERROR)."""
+
+    id: str
+    "The listing's id; another workspace's is NOT_FOUND, another member's FORBIDDEN."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The version last read: if the listing has changed since, nothing is written and the answer\nis CONFLICT. Omitted: the change applies to whatever is current."
+    name: Optional[str] = None
+    "1 to 200 characters (trimmed)."
+    description: Optional[str] = None
+    "Up to 5,000 characters; blank is the same as none."
+    location: Optional[str] = None
+    "1 to 200 characters; defaults to the origin."
+    price: Optional[Decimal] = None
+    'The price of one person, in `currency`: 0 or more, with at most the currency\'s decimal\nplaces (e.g. "45.50" USD, "5000" JPY).'
+    currency: Optional[str] = None
+    "The ISO 4217 code the price is in (any case, e.g. EUR); an unknown code is VALIDATION_ERROR."
+    amenities: Optional[list[str]] = None
+    "Up to 50 names of 1 to 100 characters each; repeats are dropped."
+    latitude: Optional[float] = None
+    "Where it is: latitude in WGS84 degrees, -90 to 90; with longitude (both or neither)."
+    longitude: Optional[float] = None
+    "Longitude in WGS84 degrees, -180 to 180; with latitude."
+    time_zone: Optional[str] = Field(alias="timeZone", default=None)
+    "An IANA time zone (e.g. America/New_York); omitted or null: the zone at the coordinates."
+    capacity: Optional[int] = None
+    "Seats (1 to 100,000): the guests of all its bookings together."
+    origin: Optional[str] = None
+    "Where it departs from, 1 to 200 characters."
+    destination: Optional[str] = None
+    "Where it goes, 1 to 200 characters."
+    departs_at: Optional[datetime] = Field(alias="departsAt", default=None)
+    "When it departs; it is booked on this UTC date."
+    arrives_at: Optional[datetime] = Field(alias="arrivesAt", default=None)
+    "After departsAt, when given."
+    mode: Optional[TravelTripMode] = None
+    "How it travels."
 
 
 class CreateTravelBookingInput(BaseModel):

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from travel_client._generated.documents import DOCUMENTS
 from travel_client.errors import UnexpectedResultError
+from travel_client.types import Unchanged
 
 T = TypeVar("T")
 Data = dict[str, Any]
@@ -73,6 +74,17 @@ def compact(**fields: Any) -> Data:
         _camel(name): list(value) if isinstance(value, tuple) else value
         for name, value in fields.items()
         if value is not None
+    }
+
+
+def changes(**fields: Any) -> Data:
+    """The fields of an update input from snake_case keywords: camelCase keys, UNCHANGED left
+    out (the field keeps its value), None kept (sent as null: it clears the field), sequences
+    as lists. `compact` is for create inputs, where None means "the API's default"."""
+    return {
+        _camel(name): list(value) if isinstance(value, tuple) else value
+        for name, value in fields.items()
+        if not isinstance(value, Unchanged)
     }
 
 

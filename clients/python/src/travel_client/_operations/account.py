@@ -7,15 +7,28 @@ from travel_client._generated import (
     GetOverviewStats,
     GetViewer,
     OverviewStats,
+    UpdateProfile,
     Viewer,
     WorkspaceAnalytics,
 )
-from travel_client._operations import Call, Day, present
+from travel_client._operations import Call, Data, Day, present
 
 
 def viewer() -> Call[Viewer]:
     return Call(
         "GetViewer", "travelViewer", {}, lambda d: GetViewer.model_validate(d).travel_viewer
+    )
+
+
+def update_profile(fields: Data, key: str | None) -> Call[Viewer]:
+    return Call(
+        "UpdateProfile",
+        "updateTravelProfile",
+        {"input": fields},
+        lambda d: present(
+            UpdateProfile.model_validate(d).update_travel_profile, "updateTravelProfile"
+        ),
+        key,
     )
 
 

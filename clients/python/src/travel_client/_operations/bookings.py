@@ -73,11 +73,11 @@ def create_booking(
     )
 
 
-def cancel_booking(id: str, key: str | None) -> Call[Booking]:
+def cancel_booking(id: str, reason: str | None, key: str | None) -> Call[Booking]:
     return Call(
         "CancelBooking",
         "cancelTravelBooking",
-        {"id": id},
+        {"id": id, **({"reason": reason} if reason is not None else {})},
         lambda d: present(
             CancelBooking.model_validate(d).cancel_travel_booking, "cancelTravelBooking"
         ),

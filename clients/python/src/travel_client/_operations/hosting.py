@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from travel_client._generated import (
     Activity,
+    AnyListing,
+    ArchiveListing,
     CreateActivity,
     CreateEvent,
     CreateProperty,
@@ -11,12 +13,20 @@ from travel_client._generated import (
     CreateTour,
     CreateTrip,
     Event,
+    PauseListing,
     Property,
     Provider,
+    ResumeListing,
     Tour,
     Trip,
+    UpdateActivity,
+    UpdateEvent,
+    UpdateProperty,
+    UpdateProvider,
+    UpdateTour,
+    UpdateTrip,
 )
-from travel_client._operations import Call, Data, present
+from travel_client._operations import Call, Data, compact, present
 from travel_client.types import ProviderKind
 
 
@@ -82,5 +92,111 @@ def create_trip(fields: Data, key: str | None) -> Call[Trip]:
         "createTravelTrip",
         {"input": fields},
         lambda d: present(CreateTrip.model_validate(d).create_travel_trip, "createTravelTrip"),
+        key,
+    )
+
+
+def update_provider(fields: Data, key: str | None) -> Call[Provider]:
+    return Call(
+        "UpdateProvider",
+        "updateTravelProvider",
+        {"input": fields},
+        lambda d: present(
+            UpdateProvider.model_validate(d).update_travel_provider, "updateTravelProvider"
+        ),
+        key,
+    )
+
+
+def update_property(fields: Data, key: str | None) -> Call[Property]:
+    return Call(
+        "UpdateProperty",
+        "updateTravelProperty",
+        {"input": fields},
+        lambda d: present(
+            UpdateProperty.model_validate(d).update_travel_property, "updateTravelProperty"
+        ),
+        key,
+    )
+
+
+def update_tour(fields: Data, key: str | None) -> Call[Tour]:
+    return Call(
+        "UpdateTour",
+        "updateTravelTour",
+        {"input": fields},
+        lambda d: present(UpdateTour.model_validate(d).update_travel_tour, "updateTravelTour"),
+        key,
+    )
+
+
+def update_activity(fields: Data, key: str | None) -> Call[Activity]:
+    return Call(
+        "UpdateActivity",
+        "updateTravelActivity",
+        {"input": fields},
+        lambda d: present(
+            UpdateActivity.model_validate(d).update_travel_activity, "updateTravelActivity"
+        ),
+        key,
+    )
+
+
+def update_event(fields: Data, key: str | None) -> Call[Event]:
+    return Call(
+        "UpdateEvent",
+        "updateTravelEvent",
+        {"input": fields},
+        lambda d: present(UpdateEvent.model_validate(d).update_travel_event, "updateTravelEvent"),
+        key,
+    )
+
+
+def update_trip(fields: Data, key: str | None) -> Call[Trip]:
+    return Call(
+        "UpdateTrip",
+        "updateTravelTrip",
+        {"input": fields},
+        lambda d: present(UpdateTrip.model_validate(d).update_travel_trip, "updateTravelTrip"),
+        key,
+    )
+
+
+def _lifecycle(id: str, expected_version: int | None) -> Data:
+    return {"id": id, **compact(expected_version=expected_version)}
+
+
+def pause_listing(id: str, expected_version: int | None, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "PauseListing",
+        "pauseTravelListing",
+        _lifecycle(id, expected_version),
+        lambda d: present(
+            PauseListing.model_validate(d).pause_travel_listing, "pauseTravelListing"
+        ),
+        key,
+    )
+
+
+def resume_listing(id: str, expected_version: int | None, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "ResumeListing",
+        "resumeTravelListing",
+        _lifecycle(id, expected_version),
+        lambda d: present(
+            ResumeListing.model_validate(d).resume_travel_listing, "resumeTravelListing"
+        ),
+        key,
+    )
+
+
+def archive_listing(id: str, expected_version: int | None, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "ArchiveListing",
+        "archiveTravelListing",
+        _lifecycle(id, expected_version),
+        lambda d: present(
+            ArchiveListing.model_validate(d).archive_travel_listing, "archiveTravelListing"
+        ),
         key,
     )

@@ -51,9 +51,12 @@ class SyncBookings(SyncConnection):
         )
         return self._run(call)
 
-    def cancel_booking(self, id: str, *, idempotency_key: str | None = None) -> Booking:
-        """cancelTravelBooking: CONFIRMED → CANCELLED, payment REFUNDED."""
-        return self._run(ops.cancel_booking(id, idempotency_key))
+    def cancel_booking(
+        self, id: str, *, reason: str | None = None, idempotency_key: str | None = None
+    ) -> Booking:
+        """cancelTravelBooking: CONFIRMED → CANCELLED, payment REFUNDED; `reason` (up to 500
+        characters) is kept in the timeline."""
+        return self._run(ops.cancel_booking(id, reason, idempotency_key))
 
     def favorites(self, *, skip: int = 0, take: int = 20) -> list[Favorite]:
         """travelFavorites: the caller's wishlist, newest first."""

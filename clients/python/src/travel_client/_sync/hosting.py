@@ -1,16 +1,19 @@
 # Generated from _async/hosting.py by scripts/sdk-codegen.sh: do not edit.
 """Hosting (travel:host): each call sends an Idempotency-Key (generated unless given, reused
-on retries); optional arguments left as None take the API's defaults."""
+on retries). The create methods' optional arguments left as None take the API's defaults. The
+update methods send only the fields given: one left UNCHANGED keeps its value, None clears an
+optional one; with `expected_version` (the `version` last read), a change made meanwhile by
+someone else makes the call raise ConflictError and nothing is written."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from travel_client._generated import Activity, Event, Property, Provider, Tour, Trip
-from travel_client._operations import Instant, Money, compact
+from travel_client._generated import Activity, AnyListing, Event, Property, Provider, Tour, Trip
+from travel_client._operations import Data, Instant, Money, changes, compact
 from travel_client._operations import hosting as ops
 from travel_client._sync.connection import SyncConnection
-from travel_client.types import ProviderKind, TripKind
+from travel_client.types import UNCHANGED, ProviderKind, TripKind, Unchanged
 
 
 class SyncHosting(SyncConnection):
@@ -32,6 +35,7 @@ class SyncHosting(SyncConnection):
         amenities: Sequence[str] | None = None,
         latitude: float | None = None,
         longitude: float | None = None,
+        time_zone: str | None = None,
         max_guests: int | None = None,
         units: int | None = None,
         idempotency_key: str | None = None,
@@ -40,7 +44,7 @@ class SyncHosting(SyncConnection):
         fields = compact(
             provider_id=provider_id, name=name, location=location, price_per_night=price_per_night,
             currency=currency, description=description, amenities=_strings(amenities),
-            latitude=latitude, longitude=longitude,
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
             max_guests=max_guests, units=units,
         )  # fmt: skip
         return self._run(ops.create_property(fields, idempotency_key))
@@ -59,6 +63,7 @@ class SyncHosting(SyncConnection):
         amenities: Sequence[str] | None = None,
         latitude: float | None = None,
         longitude: float | None = None,
+        time_zone: str | None = None,
         idempotency_key: str | None = None,
     ) -> Tour:
         """createTravelTour: `capacity` persons per date, `price` per person."""
@@ -66,7 +71,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
-            latitude=latitude, longitude=longitude,
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
         )  # fmt: skip
         return self._run(ops.create_tour(fields, idempotency_key))
 
@@ -84,6 +89,7 @@ class SyncHosting(SyncConnection):
         amenities: Sequence[str] | None = None,
         latitude: float | None = None,
         longitude: float | None = None,
+        time_zone: str | None = None,
         idempotency_key: str | None = None,
     ) -> Activity:
         """createTravelActivity: `capacity` persons per date, `price` per person."""
@@ -91,7 +97,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             duration_minutes=duration_minutes, currency=currency, description=description,
             amenities=_strings(amenities),
-            latitude=latitude, longitude=longitude,
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
         )  # fmt: skip
         return self._run(ops.create_activity(fields, idempotency_key))
 
@@ -110,6 +116,7 @@ class SyncHosting(SyncConnection):
         amenities: Sequence[str] | None = None,
         latitude: float | None = None,
         longitude: float | None = None,
+        time_zone: str | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
         """createTravelEvent: booked on the UTC date it starts."""
@@ -117,7 +124,7 @@ class SyncHosting(SyncConnection):
             provider_id=provider_id, name=name, location=location, price=price, capacity=capacity,
             starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
             amenities=_strings(amenities),
-            latitude=latitude, longitude=longitude,
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
         )  # fmt: skip
         return self._run(ops.create_event(fields, idempotency_key))
 
@@ -139,6 +146,7 @@ class SyncHosting(SyncConnection):
         amenities: Sequence[str] | None = None,
         latitude: float | None = None,
         longitude: float | None = None,
+        time_zone: str | None = None,
         idempotency_key: str | None = None,
     ) -> Trip:
         """createTravelTrip: `capacity` seats, booked on the UTC date it departs."""
@@ -147,10 +155,212 @@ class SyncHosting(SyncConnection):
             destination=destination, departs_at=departs_at, mode=mode, arrives_at=arrives_at,
             location=location, currency=currency, description=description,
             amenities=_strings(amenities),
-            latitude=latitude, longitude=longitude,
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
         )  # fmt: skip
         return self._run(ops.create_trip(fields, idempotency_key))
 
+    def update_provider(
+        self,
+        provider_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        type: ProviderKind | Unchanged = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Provider:
+        """updateTravelProvider: the fields given change, the others keep their value."""
+        fields = _update(provider_id, expected_version, changes(name=name, type=type))
+        return self._run(ops.update_provider(fields, idempotency_key))
 
-def _strings(values: Sequence[str] | None) -> list[str] | None:
-    return None if values is None else list(values)
+    def update_property(
+        self,
+        listing_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        location: str | Unchanged = UNCHANGED,
+        price_per_night: Money | Unchanged = UNCHANGED,
+        currency: str | Unchanged = UNCHANGED,
+        description: str | Unchanged | None = UNCHANGED,
+        amenities: Sequence[str] | Unchanged | None = UNCHANGED,
+        latitude: float | Unchanged | None = UNCHANGED,
+        longitude: float | Unchanged | None = UNCHANGED,
+        time_zone: str | Unchanged | None = UNCHANGED,
+        max_guests: int | Unchanged | None = UNCHANGED,
+        units: int | Unchanged = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Property:
+        """updateTravelProperty: the fields given change (None clears an optional one)."""
+        fields = changes(
+            name=name, location=location, price_per_night=price_per_night, currency=currency,
+            description=description, amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
+            max_guests=max_guests, units=units,
+        )  # fmt: skip
+        update = _update(listing_id, expected_version, fields)
+        return self._run(ops.update_property(update, idempotency_key))
+
+    def update_tour(
+        self,
+        listing_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        location: str | Unchanged = UNCHANGED,
+        price: Money | Unchanged = UNCHANGED,
+        capacity: int | Unchanged = UNCHANGED,
+        duration_minutes: int | Unchanged | None = UNCHANGED,
+        currency: str | Unchanged = UNCHANGED,
+        description: str | Unchanged | None = UNCHANGED,
+        amenities: Sequence[str] | Unchanged | None = UNCHANGED,
+        latitude: float | Unchanged | None = UNCHANGED,
+        longitude: float | Unchanged | None = UNCHANGED,
+        time_zone: str | Unchanged | None = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Tour:
+        """updateTravelTour: the fields given change (None clears an optional one)."""
+        fields = changes(
+            name=name, location=location, price=price, capacity=capacity,
+            duration_minutes=duration_minutes, currency=currency, description=description,
+            amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
+        )  # fmt: skip
+        update = _update(listing_id, expected_version, fields)
+        return self._run(ops.update_tour(update, idempotency_key))
+
+    def update_activity(
+        self,
+        listing_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        location: str | Unchanged = UNCHANGED,
+        price: Money | Unchanged = UNCHANGED,
+        capacity: int | Unchanged = UNCHANGED,
+        duration_minutes: int | Unchanged | None = UNCHANGED,
+        currency: str | Unchanged = UNCHANGED,
+        description: str | Unchanged | None = UNCHANGED,
+        amenities: Sequence[str] | Unchanged | None = UNCHANGED,
+        latitude: float | Unchanged | None = UNCHANGED,
+        longitude: float | Unchanged | None = UNCHANGED,
+        time_zone: str | Unchanged | None = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Activity:
+        """updateTravelActivity: the fields given change (None clears an optional one)."""
+        fields = changes(
+            name=name, location=location, price=price, capacity=capacity,
+            duration_minutes=duration_minutes, currency=currency, description=description,
+            amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
+        )  # fmt: skip
+        update = _update(listing_id, expected_version, fields)
+        return self._run(ops.update_activity(update, idempotency_key))
+
+    def update_event(
+        self,
+        listing_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        location: str | Unchanged = UNCHANGED,
+        price: Money | Unchanged = UNCHANGED,
+        capacity: int | Unchanged = UNCHANGED,
+        starts_at: Instant | Unchanged = UNCHANGED,
+        ends_at: Instant | Unchanged = UNCHANGED,
+        currency: str | Unchanged = UNCHANGED,
+        description: str | Unchanged | None = UNCHANGED,
+        amenities: Sequence[str] | Unchanged | None = UNCHANGED,
+        latitude: float | Unchanged | None = UNCHANGED,
+        longitude: float | Unchanged | None = UNCHANGED,
+        time_zone: str | Unchanged | None = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Event:
+        """updateTravelEvent: the fields given change (None clears an optional one); it cannot
+        move to another date while it has confirmed bookings."""
+        fields = changes(
+            name=name, location=location, price=price, capacity=capacity,
+            starts_at=starts_at, ends_at=ends_at, currency=currency, description=description,
+            amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
+        )  # fmt: skip
+        update = _update(listing_id, expected_version, fields)
+        return self._run(ops.update_event(update, idempotency_key))
+
+    def update_trip(
+        self,
+        listing_id: str,
+        *,
+        name: str | Unchanged = UNCHANGED,
+        price: Money | Unchanged = UNCHANGED,
+        capacity: int | Unchanged = UNCHANGED,
+        origin: str | Unchanged = UNCHANGED,
+        destination: str | Unchanged = UNCHANGED,
+        departs_at: Instant | Unchanged = UNCHANGED,
+        mode: TripKind | Unchanged = UNCHANGED,
+        arrives_at: Instant | Unchanged | None = UNCHANGED,
+        location: str | Unchanged | None = UNCHANGED,
+        currency: str | Unchanged = UNCHANGED,
+        description: str | Unchanged | None = UNCHANGED,
+        amenities: Sequence[str] | Unchanged | None = UNCHANGED,
+        latitude: float | Unchanged | None = UNCHANGED,
+        longitude: float | Unchanged | None = UNCHANGED,
+        time_zone: str | Unchanged | None = UNCHANGED,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Trip:
+        """updateTravelTrip: the fields given change (None clears an optional one: `location`
+        then is the origin); it cannot move to another date while it has confirmed bookings."""
+        fields = changes(
+            name=name, price=price, capacity=capacity, origin=origin,
+            destination=destination, departs_at=departs_at, mode=mode, arrives_at=arrives_at,
+            location=location, currency=currency, description=description,
+            amenities=_strings(amenities),
+            latitude=latitude, longitude=longitude, time_zone=time_zone,
+        )  # fmt: skip
+        update = _update(listing_id, expected_version, fields)
+        return self._run(ops.update_trip(update, idempotency_key))
+
+    def pause_listing(
+        self,
+        listing_id: str,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AnyListing:
+        """pauseTravelListing: hidden from discovery and not bookable until resumed (bookings
+        made stand); a listing of any kind. Already paused: unchanged."""
+        call = ops.pause_listing(listing_id, expected_version, idempotency_key)
+        return self._run(call)
+
+    def resume_listing(
+        self,
+        listing_id: str,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AnyListing:
+        """resumeTravelListing: a paused or archived listing active again. Already active:
+        unchanged."""
+        call = ops.resume_listing(listing_id, expected_version, idempotency_key)
+        return self._run(call)
+
+    def archive_listing(
+        self,
+        listing_id: str,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AnyListing:
+        """archiveTravelListing: retired — hidden and not bookable, kept with its bookings.
+        Already archived: unchanged."""
+        call = ops.archive_listing(listing_id, expected_version, idempotency_key)
+        return self._run(call)
+
+
+def _update(id: str, expected_version: int | None, fields: Data) -> Data:
+    """An update input: the id, the version last read if given, then the fields to change."""
+    return {"id": id, **compact(expected_version=expected_version), **fields}
+
+
+def _strings(values: Sequence[str] | Unchanged | None) -> list[str] | Unchanged | None:
+    return values if values is None or isinstance(values, Unchanged) else list(values)

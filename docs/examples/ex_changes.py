@@ -1,0 +1,146 @@
+"""Examples: hosts change what they list — partial updates with a version, the CONFLICT of a
+stale one, every bad field in one VALIDATION_ERROR, and a listing's pause, resume and archive.
+
+They run last (ex_all.EXAMPLES), after every example that reads these listings. The docs'
+snippets run after all examples and show the stay's name, price and provider and the count of
+stays: those stay as they were (the stay is resumed; the archived listing is the activity, the
+renamed provider the operator).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from example import EVENT_AT, Example, Ids, keep
+
+PROPERTY_FIELDS = "id name location timeZone pricePerNight currency description amenities maxGuests"
+UPDATE_PROPERTY = f"""mutation UpdateProperty($input: UpdateTravelPropertyInput!) {{
+  updateTravelProperty(input: $input) {{
+    {PROPERTY_FIELDS}
+    status version updatedAt
+  }}
+}}"""
+LIFECYCLE = "__typename id kind name status version updatedAt"
+
+
+def _lifecycle(name: str, field: str) -> str:
+    return f"""mutation {name}($id: ID!, $expectedVersion: Int) {{
+  {field}(id: $id, expectedVersion: $expectedVersion) {{
+    {LIFECYCLE}
+  }}
+}}"""
+
+
+def _version(ids: Ids, key: str) -> int:
+    return int(ids[key])
+
+
+def _stay_changes(ids: Ids) -> dict[str, Any]:
+    # The version create-property gave it (1), as a host would have read it.
+    return {
+        "input": {
+            "id": ids["property"],
+            "expectedVersion": 1,
+            "description": None,
+            "amenities": ["wifi", "balcony", "air conditioning"],
+            "maxGuests": 3,
+        }
+    }
+
+
+def _stale_changes(ids: Ids) -> dict[str, Any]:
+    # The same version again: update-property has changed the stay since.
+    return {"input": {"id": ids["property"], "expectedVersion": 1, "maxGuests": 4}}
+
+
+def _other_kinds(ids: Ids) -> dict[str, Any]:
+    return {
+        # Bookings made keep their price; the walk no longer states a duration.
+        "tour": {"id": ids["tour"], "price": "28.00", "durationMinutes": None},
+        "activity": {"id": ids["activity"], "capacity": 8, "timeZone": "Europe/Lisbon"},
+        # Half an hour later on the same day (a booked event cannot move to another date).
+        "event": {
+            "id": ids["event"],
+            "startsAt": EVENT_AT[0].replace("19:30", "20:00"),
+            "endsAt": EVENT_AT[1].replace("22:30", "23:00"),
+        },
+        "trip": {"id": ids["trip"], "arrivesAt": None, "mode": "BUS", "capacity": 50},
+    }
+
+
+def _bad_changes(ids: Ids) -> dict[str, Any]:
+    return {
+        "input": {
+            "id": ids["property"],
+            "name": " ",
+            "currency": "EURO",
+            "latitude": 123.4,
+            "units": None,
+        }
+    }
+
+
+CHANGES = [
+    Example(
+        "update-provider",
+        "host",
+        """mutation UpdateProvider($input: UpdateTravelProviderInput!) {
+  updateTravelProvider(input: $input) { id name type version updatedAt }
+}""",
+        lambda ids: {
+            "input": {"id": ids["operator"], "expectedVersion": 1, "name": "Tejo Tours & Trips"}
+        },
+    ),
+    Example(
+        "update-property",
+        "host",
+        UPDATE_PROPERTY,
+        _stay_changes,
+        save=keep("property-version", "updateTravelProperty", "version"),
+    ),
+    Example(
+        "update-other-kinds",
+        "host",
+        """mutation UpdateOthers(
+  $tour: UpdateTravelTourInput!
+  $activity: UpdateTravelActivityInput!
+  $event: UpdateTravelEventInput!
+  $trip: UpdateTravelTripInput!
+) {
+  updateTravelTour(input: $tour) { id name price durationMinutes version }
+  updateTravelActivity(input: $activity) { id name capacity timeZone version }
+  updateTravelEvent(input: $event) { id name startsAt endsAt version }
+  updateTravelTrip(input: $trip) { id name departsAt arrivesAt mode capacity version }
+}""",
+        _other_kinds,
+    ),
+    Example("update-conflict", "host", UPDATE_PROPERTY, _stale_changes, expect="CONFLICT"),
+    Example("update-invalid", "host", UPDATE_PROPERTY, _bad_changes, expect="VALIDATION_ERROR"),
+    Example(
+        "pause-listing",
+        "host",
+        _lifecycle("PauseListing", "pauseTravelListing"),
+        lambda ids: {"id": ids["property"], "expectedVersion": _version(ids, "property-version")},
+        save=keep("property-version", "pauseTravelListing", "version"),
+    ),
+    Example(
+        "list-paused",
+        "host",
+        """query PausedAndArchived($filter: TravelListingFilterInput) {
+  travelProperties(filter: $filter) { id name status version }
+}""",
+        lambda ids: {"filter": {"providerId": ids["provider"], "status": ["PAUSED", "ARCHIVED"]}},
+    ),
+    Example(
+        "resume-listing",
+        "host",
+        _lifecycle("ResumeListing", "resumeTravelListing"),
+        lambda ids: {"id": ids["property"], "expectedVersion": _version(ids, "property-version")},
+    ),
+    Example(
+        "archive-listing",
+        "host",
+        _lifecycle("ArchiveListing", "archiveTravelListing"),
+        lambda ids: {"id": ids["activity"]},
+    ),
+]
