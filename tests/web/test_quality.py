@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
 from tests.web.conftest import WebApp
-from tests.web.steps import serious_accessibility_problems, sign_in_as, signed_in
+from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as, signed_in
 
 PAGES = {
     "traveler": ["/", "/?kind=events", "/trips", "/wishlist", "/itinerary"],
@@ -127,6 +127,26 @@ def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, conso
         page.keyboard.press("Escape")
         expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
         expect(page.get_by_role("button", name="Menu")).to_be_focused()
+
+
+def test_a_full_page_load_starts_at_the_top_and_a_new_page_in_the_app_at_its_content(
+    page: Page, web: WebApp
+) -> None:
+    sign_in_as(page, web, "traveler")
+    # A load (a reload, a link from elsewhere) of a signed-in page: focus is the browser's, so
+    # the first Tab reaches the skip link — even at a later page of results.
+    for path in ("/", "/trips", "/?kind=stays&skip=12"):
+        page.goto(web.url + path)
+        signed_in(page)
+        page.get_by_role("main").get_by_role("heading").first.wait_for()
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.activeElement === document.body"), path
+        page.keyboard.press("Tab")
+        expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    # A page reached in the app: focus moves to its content, past the header just used.
+    go_to(page, "Trips")
+    expect(page.get_by_role("heading", name="Your trips")).to_be_visible()
+    expect(page.get_by_role("main")).to_be_focused()
 
 
 def test_favicon_and_explorer(desktop: Page, web: WebApp) -> None:

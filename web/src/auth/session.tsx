@@ -30,10 +30,13 @@ export type Permission =
   | "travel:analytics"
   | "travel:admin";
 
+// `entered`: the credential was entered on this page, in the sign-in form (so focus follows the
+// form to the page that replaces it); false for one kept from earlier in this tab or brought
+// back by single sign-on — a full page load, where focus starts at the top like any other.
 type State =
   | { status: "signed-out"; notice: string | null }
   | { status: "checking"; credential: Credential }
-  | { status: "signed-in"; credential: Credential; viewer: Viewer; client: Client };
+  | { status: "signed-in"; credential: Credential; viewer: Viewer; client: Client; entered: boolean };
 
 type Session = {
   state: State;
@@ -82,7 +85,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return problem;
       }
       saveCredential(credential);
-      setState({ status: "signed-in", credential, viewer: result.data.travelViewer, client });
+      const entered = fresh && credential.source !== "oidc";
+      setState({ status: "signed-in", credential, viewer: result.data.travelViewer, client, entered });
       return null;
     },
     [signOut],

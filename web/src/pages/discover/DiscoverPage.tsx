@@ -163,7 +163,12 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
 }
 
 function Listings({ search, listings, total }: { search: Search; listings: ListingCardFragment[] | undefined; total: number | undefined }) {
+  // Another page of results: focus goes to them (the button pressed may now be disabled). Not
+  // when the page opens at a later page (a full load or a link): focus starts at the top.
+  const shownSkip = useRef(search.skip);
   useEffect(() => {
+    if (search.skip === shownSkip.current) return;
+    shownSkip.current = search.skip;
     if (search.skip > 0) document.getElementById("results")?.focus();
   }, [search.skip]);
   const noun = search.kind ? search.kind.plural : "listings";
