@@ -106,7 +106,22 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     expect(page.get_by_role("heading", name="Confirm and pay")).to_be_visible()
     _tab_to(page, re.compile("^Confirm and pay"))
     page.keyboard.press("Enter")
-    expect(page.get_by_role("heading", name="You're booked!")).to_be_visible()
+    # The result has the focus; the next Tab is its first link.
+    expect(page.get_by_role("heading", name="You're booked!")).to_be_focused()
+    reference = page.get_by_test_id("reference-code").inner_text()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="See your trips")).to_be_focused()
+    page.keyboard.press("Enter")
+    # Cancel it with the keyboard: the dialog, then focus on the booking's new status.
+    booking = page.get_by_role("article").filter(has_text=reference)
+    booking.get_by_role("button", name="Cancel booking").focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Cancel this booking?")
+    expect(dialog.get_by_role("button", name="Keep it")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.locator(":focus")).to_contain_text(re.compile(f"^Cancelled .* ref {reference}"))
 
 
 def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, console) -> None:  # type: ignore[no-untyped-def]
