@@ -264,6 +264,13 @@ def test_pages_move_through_the_results(page: Page, web: WebApp) -> None:
     assert _query(page)["skip"] == ["12"]
     second_page = _results(page)
     assert not set(first_page) & set(second_page)
+    expect(page.locator("#results")).to_be_focused()  # the new page's results, from the top
+    # Back to the first page: its Previous is disabled, so focus goes to the results again.
+    page.get_by_role("button", name="Previous").click()
+    expect(page.get_by_text("1–12 of 30")).to_be_visible()
+    expect(page.locator("#results")).to_be_focused()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("13–24 of 30")).to_be_visible()
     page.go_back()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
 
@@ -275,9 +282,14 @@ def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
     expect(page.get_by_text("This page is past the last of 30 results.")).to_be_visible()
     expect(page.get_by_text("0–999 of 30")).to_have_count(0)
     expect(page.get_by_text("No stays match this search.")).to_have_count(0)
-    page.get_by_role("button", name="Back to the first page").click()
+    # The way back is a link (to the same search's first page), and focus lands on the results.
+    back = page.get_by_role("link", name="Back to the first page")
+    assert "skip" not in parse_qs(urlsplit(back.get_attribute("href") or "").query)
+    back.click()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
     assert _query(page).get("skip", ["0"]) == ["0"]
+    assert _query(page)["kind"] == ["stays"]
+    expect(page.locator("#results")).to_be_focused()
     # Everything on one page: no pager at all.
     page.goto(web.url + "/?kind=stays&q=zzzz-nothing")
     expect(page.get_by_text("No stays match this search.")).to_be_visible()
