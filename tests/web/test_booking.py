@@ -61,6 +61,7 @@ def test_book_see_it_in_trips_and_cancel_it(page: Page, web: WebApp) -> None:
     upcoming = page.get_by_role("region", name="Upcoming")
     booking = upcoming.get_by_role("article").filter(has_text=reference)
     expect(booking).to_contain_text(name)
+    expect(booking).to_contain_text("Stay · ")  # its line starts as a sentence does
     expect(booking).to_contain_text("Confirmed")
     booking.get_by_text("Timeline").click()
     expect(booking.get_by_role("listitem")).to_contain_text(["Confirmed"])

@@ -37,6 +37,13 @@ def _cards(page: Page) -> list[str]:
     )
 
 
+def _cards_text(page: Page) -> list[str]:
+    """The cards' text as the page holds it (textContent: without the styles' capitals)."""
+    _results(page)
+    found = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+    return [text.strip() for text in found.all_text_contents()]
+
+
 def _is_phone(page: Page) -> bool:
     return (page.viewport_size or {"width": 1280})["width"] < 640
 
@@ -65,17 +72,21 @@ def test_all_kinds_at_once_and_each_kind_with_its_count(page: Page, web: WebApp)
     expect(page.get_by_role("heading", name=f"{5 * PER_KIND} results")).to_be_visible()
     assert len(_results(page)) == 12
     tabs = page.get_by_role("navigation", name="Kinds of listing")
-    for tab, heading in (
-        ("Stays", "30 stays"),
-        ("Tours", "30 tours"),
-        ("Activities", "30 activities"),
-        ("Events", "30 events"),
-        ("Transport", "30 departures"),
+    for tab, heading, kind in (
+        ("Stays", "30 stays", "Stay"),
+        ("Tours", "30 tours", "Tour"),
+        ("Activities", "30 activities", "Activity"),
+        ("Events", "30 events", "Event"),
+        ("Transport", "30 departures", "Departure"),
     ):
         expect(tabs.get_by_role("link", name=f"{tab} {PER_KIND}")).to_be_visible()
         choose_kind(page, tab)
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
         assert len(_results(page)) == 12
+        # Each card says what it is as a sentence would start it, in its text (which a screen
+        # reader reads and a copy takes), not only in how it is drawn.
+        kinds = {text.split(" · ")[0] for text in _cards_text(page)}
+        assert kinds == {kind}, kinds
     assert serious_accessibility_problems(page) == []
 
 

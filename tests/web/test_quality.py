@@ -89,7 +89,7 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     _tab_to(page, re.compile(r"^Stays \d+$"))  # the kind tabs come after the search
     page.keyboard.press("Enter")
     page.get_by_role("heading", name=re.compile(r"^\d+ stays?$")).wait_for()
-    _tab_to(page, re.compile(r"^stay · Porto"))  # the first result's link
+    _tab_to(page, re.compile(r"^Stay · Porto"))  # the first result's link
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Availability")).to_be_visible()
     # Pick the nights in the calendar with the keyboard: next month, two open days.

@@ -8,7 +8,7 @@ import { sentence } from "../api/errors";
 import { graphql } from "../gql";
 import type { BookingRowFragment } from "../gql/graphql";
 import { formatDateTime, formatDay } from "../lib/dates";
-import { kindInfo, listingPath } from "../lib/kinds";
+import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
 
@@ -90,7 +90,7 @@ export function BookingItem({ booking, canCancel = true, showGuest, justCancelle
           </Link>
         </h3>
         <p className="muted">
-          {info.singular} · {current.target.location} · {dates} · {current.guests} guest{current.guests === 1 ? "" : "s"}
+          {capitalized(info.singular)} · {current.target.location} · {dates} · {current.guests} guest{current.guests === 1 ? "" : "s"}
         </p>
         <p ref={status} tabIndex={-1}>
           <span className={`badge ${current.status.toLowerCase()}`}>{STATUS[current.status] ?? current.status}</span>{" "}

@@ -81,7 +81,7 @@ function Analytics() {
           <input id="window-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor="window-to">until (not included)</label>
+          <label htmlFor="window-to">Until (not included)</label>
           <input id="window-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </div>
         <button type="submit" className="button primary">
