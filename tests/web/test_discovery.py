@@ -301,7 +301,10 @@ def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
     assert _query(page).get("skip", ["0"]) == ["0"]
     assert _query(page)["kind"] == ["stays"]
     expect(page.locator("#results")).to_be_focused()
-    # Everything on one page: no pager at all.
+    # Everything on one page: no pager at all — with a few results, or with none.
+    page.goto(web.url + "/?kind=stays&q=porto")
+    assert 0 < len(_results(page)) < 12
+    expect(page.get_by_role("navigation", name=re.compile("pages"))).to_have_count(0)
     page.goto(web.url + "/?kind=stays&q=zzzz-nothing")
     expect(page.get_by_text("No stays match this search.")).to_be_visible()
     expect(page.get_by_role("navigation", name=re.compile("pages"))).to_have_count(0)

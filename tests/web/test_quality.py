@@ -142,6 +142,16 @@ def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, conso
         page.keyboard.press("Escape")
         expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
         expect(page.get_by_role("button", name="Menu")).to_be_focused()
+        # …also from inside it (focus on one of its links), and the page does not move.
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        expect(
+            page.get_by_role("navigation", name="Main").get_by_role("link").first
+        ).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+        expect(page.get_by_role("button", name="Menu")).to_be_focused()
+        expect(page.get_by_role("heading", name="Host tools")).to_be_visible()
 
 
 def test_a_full_page_load_starts_at_the_top_and_a_new_page_in_the_app_at_its_content(
