@@ -90,6 +90,46 @@ def test_all_kinds_at_once_and_each_kind_with_its_count(page: Page, web: WebApp)
     assert serious_accessibility_problems(page) == []
 
 
+# What a traveler expects of a departure in euros: run by a company named for its mode, at a
+# fare such a ticket costs (a flight is not €24 next to a €185 train).
+EURO_FARES = {
+    "flight": ("Airways", Decimal(40), Decimal(400)),
+    "train": ("Rail", Decimal(15), Decimal(80)),
+    "bus": ("Coaches", Decimal(5), Decimal(40)),
+    "car": ("Transfers", Decimal(15), Decimal(100)),
+    "ferry": ("Ferries", Decimal(30), Decimal(200)),
+}
+
+
+def test_each_departure_is_run_by_a_company_of_its_mode_at_a_fare_of_its_mode(
+    desktop: Page, web: WebApp
+) -> None:
+    page = desktop
+    sign_in_as(page, web, "traveler", path="/?kind=transport&currency=EUR&sort=PRICE_ASC")
+    seen: dict[str, list[Decimal]] = {}
+    while True:
+        _results(page)
+        found = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+        for card in found.all():
+            mode = re.search(r"\((\w+)\)$", card.get_by_role("heading").inner_text())
+            assert mode, card.inner_text()
+            company, low, high = EURO_FARES[mode[1]]
+            operator = card.get_by_text(re.compile("^by ")).inner_text()
+            assert company in operator, (mode[1], operator)
+            fare = Decimal(re.sub(r"[^\d.]", "", card.locator(".price strong").inner_text()))
+            assert low <= fare <= high, (mode[1], fare)
+            seen.setdefault(mode[1], []).append(fare)
+        following = page.get_by_role("button", name="Next")
+        if not following.count() or following.is_disabled():
+            break
+        shown = page.get_by_text(re.compile(r"^\d+–\d+ of \d+$")).inner_text()
+        following.click()
+        expect(page.get_by_text(shown, exact=True)).to_have_count(0)
+    assert {"flight", "train", "bus"} <= set(seen), seen
+    # Within one currency, the cheapest flight costs more than any train or coach.
+    assert min(seen["flight"]) > max(seen["train"] + seen["bus"]), seen
+
+
 def test_typos_and_missing_accents_are_forgiven_and_said(page: Page, web: WebApp) -> None:
     sign_in_as(page, web, "traveler")
     _search_for(page, "lisbn")
