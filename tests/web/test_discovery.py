@@ -7,6 +7,7 @@ on a phone, empty and error states — on a desktop and a phone-sized window."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
@@ -326,6 +327,18 @@ def test_pages_move_through_the_results(page: Page, web: WebApp) -> None:
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
 
 
+def _record_ranges(page: Page) -> Callable[[], list[str]]:
+    """Start recording every range the pager shows (first to last of total); the function
+    returns them."""
+    page.evaluate(
+        """() => { window.ranges = []; new MutationObserver(() => {
+            const range = document.querySelector('.pagination [aria-live]');
+            if (range) window.ranges.push(range.textContent);
+        }).observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+    )
+    return lambda: list(page.evaluate("window.ranges"))
+
+
 def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
     page: Page, web: WebApp
 ) -> None:
@@ -336,8 +349,10 @@ def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
     # The way back is a link (to the same search's first page), and focus lands on the results.
     back = page.get_by_role("link", name="Back to the first page")
     assert "skip" not in parse_qs(urlsplit(back.get_attribute("href") or "").query)
+    ranges = _record_ranges(page)
     back.click()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
+    assert [r for r in ranges() if r.startswith("0")] == []  # never a range from 0 meanwhile
     assert _query(page).get("skip", ["0"]) == ["0"]
     assert _query(page)["kind"] == ["stays"]
     expect(page.locator("#results")).to_be_focused()

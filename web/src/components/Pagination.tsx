@@ -33,7 +33,9 @@ export function Pagination({ skip, take, shown, total, onChange, label, firstPag
       </nav>
     );
   }
-  const first = shown === 0 ? 0 : skip + 1;
+  // Nothing shown yet (the page's items are on their way): no range to give ("0–0 of 30").
+  if (shown === 0) return null;
+  const first = skip + 1;
   const last = skip + shown;
   return (
     <nav className="pagination" aria-label={`${label} pages`}>
