@@ -109,6 +109,7 @@ logThreads  # idem
 logProcesses  # idem
 logMultiprocessing  # idem
 tenant_reads  # open_reads as a context manager, for tests (src/travel/db/session.py)
+TRIP_AMENITIES  # the search benchmark draws from it, bench/search.py (src/travel/demo/data.py)
 resolve_search  # unused function (src/travel/search/schema.py)
 resolve_listings  # unused function (src/travel/search/schema.py)
 resolve_total  # unused function (src/travel/search/schema.py)

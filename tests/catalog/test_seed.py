@@ -45,6 +45,43 @@ def test_demo_seed_prints_keys_and_fills_a_varied_catalog(
         assert len({item["price"] for item in items}) > 5, field
 
 
+# The company a traveler expects behind each kind of listing (and each mode of transport).
+OFFERED_BY = {
+    "travelTours": "Tours",
+    "travelActivities": "Experiences",
+    "travelEvents": "Events",
+    "FLIGHT": "Airways",
+    "TRAIN": "Rail",
+    "BUS": "Coaches",
+    "CAR": "Transfers",
+    "FERRY": "Ferries",
+}
+STAYS_AND_HOSTS = (
+    "{ travelProperties(pagination: {take: 30}) { provider { name type } } "
+    "travelProviders(filter: {type: HOST}) { name } }"
+)
+
+
+def test_demo_listings_are_under_providers_that_offer_them(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    seeded = json.loads(travel(cli_env, "demo", "seed", "--json", timeout=120).stdout)
+    key = seeded["keys"]["traveler"]
+    for field in ("travelTours", "travelActivities", "travelEvents"):
+        listings = data(
+            server, key, f"{{ {field}(pagination: {{take: 30}}) {{ provider {{ name }} }} }}"
+        )
+        assert {OFFERED_BY[field] in item["provider"]["name"] for item in listings[field]} == {True}
+    trips = data(server, key, "{ travelTrips(pagination: {take: 30}) { mode provider { name } } }")
+    for trip in trips["travelTrips"]:
+        assert OFFERED_BY[trip["mode"]] in trip["provider"]["name"], trip
+    # Stays are under hosts, and every host has some.
+    stays = data(server, key, STAYS_AND_HOSTS)
+    assert {stay["provider"]["type"] for stay in stays["travelProperties"]} == {"HOST"}
+    hosting = {stay["provider"]["name"] for stay in stays["travelProperties"]}
+    assert hosting == {host["name"] for host in stays["travelProviders"]}
+
+
 def test_demo_events_and_trips_lie_ahead_and_have_room(
     server: LiveServer, cli_env: dict[str, str]
 ) -> None:

@@ -44,7 +44,7 @@ def test_the_admin_reads_charts_over_a_window(page: Page, web: WebApp) -> None:
     expect(analytics.get_by_text("Bookings", exact=True)).to_be_visible()
     # A window that has no bookings: the charts say so, the URL keeps the window.
     analytics.get_by_label("Check-ins from").fill(future_date(300))
-    analytics.get_by_label("until (not included)").fill(future_date(310))
+    analytics.get_by_label("Until (not included)").fill(future_date(310))
     analytics.get_by_role("button", name="Show").click()
     expect(page).to_have_url(re.compile(f"from={future_date(300)}"))
     expect(analytics.get_by_role("figure", name="Category mix")).to_contain_text(

@@ -51,7 +51,8 @@ def test_book_see_it_in_trips_and_cancel_it(page: Page, web: WebApp) -> None:
     expect(summary).to_contain_text("2 nights ×")
     total = summary.locator(".summary-total dd").inner_text()
     page.get_by_role("button", name=re.compile("^Confirm and pay")).click()
-    expect(page.get_by_role("heading", name="You're booked!")).to_be_visible()
+    # The result takes the focus (the button pressed is gone): a screen reader says it.
+    expect(page.get_by_role("heading", name="You're booked!")).to_be_focused()
     reference = page.get_by_test_id("reference-code").inner_text()
     assert re.fullmatch(r"TRV-PROPERTY-[0-9A-Z]{8}", reference)
     expect(page.get_by_role("status")).to_contain_text(total)
@@ -60,6 +61,7 @@ def test_book_see_it_in_trips_and_cancel_it(page: Page, web: WebApp) -> None:
     upcoming = page.get_by_role("region", name="Upcoming")
     booking = upcoming.get_by_role("article").filter(has_text=reference)
     expect(booking).to_contain_text(name)
+    expect(booking).to_contain_text("Stay · ")  # its line starts as a sentence does
     expect(booking).to_contain_text("Confirmed")
     booking.get_by_text("Timeline").click()
     expect(booking.get_by_role("listitem")).to_contain_text(["Confirmed"])
@@ -68,9 +70,14 @@ def test_book_see_it_in_trips_and_cancel_it(page: Page, web: WebApp) -> None:
     dialog = page.get_by_role("dialog", name="Cancel this booking?")
     expect(dialog).to_contain_text("refunded")
     dialog.get_by_role("button", name="Yes, cancel it").click()
-    cancelled = page.get_by_role("article").filter(has_text=reference)
+    # The booking moves to the past ones, and its new status has the focus there.
+    past = page.get_by_role("region", name="Past and cancelled")
+    cancelled = past.get_by_role("article").filter(has_text=reference)
     expect(cancelled).to_contain_text("Cancelled")
     expect(cancelled).to_contain_text("refunded")
+    focused = page.locator(":focus")
+    expect(focused).to_contain_text(re.compile(r"^Cancelled .* refunded"))
+    expect(focused).to_contain_text(reference)
     cancelled.get_by_text("Timeline").click()
     expect(cancelled.get_by_role("listitem").last).to_contain_text("Confirmed → Cancelled")
 

@@ -7,6 +7,7 @@ on a phone, empty and error states — on a desktop and a phone-sized window."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
@@ -37,6 +38,13 @@ def _cards(page: Page) -> list[str]:
     )
 
 
+def _cards_text(page: Page) -> list[str]:
+    """The cards' text as the page holds it (textContent: without the styles' capitals)."""
+    _results(page)
+    found = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+    return [text.strip() for text in found.all_text_contents()]
+
+
 def _is_phone(page: Page) -> bool:
     return (page.viewport_size or {"width": 1280})["width"] < 640
 
@@ -65,18 +73,62 @@ def test_all_kinds_at_once_and_each_kind_with_its_count(page: Page, web: WebApp)
     expect(page.get_by_role("heading", name=f"{5 * PER_KIND} results")).to_be_visible()
     assert len(_results(page)) == 12
     tabs = page.get_by_role("navigation", name="Kinds of listing")
-    for tab, heading in (
-        ("Stays", "30 stays"),
-        ("Tours", "30 tours"),
-        ("Activities", "30 activities"),
-        ("Events", "30 events"),
-        ("Transport", "30 departures"),
+    for tab, heading, kind in (
+        ("Stays", "30 stays", "Stay"),
+        ("Tours", "30 tours", "Tour"),
+        ("Activities", "30 activities", "Activity"),
+        ("Events", "30 events", "Event"),
+        ("Transport", "30 departures", "Departure"),
     ):
         expect(tabs.get_by_role("link", name=f"{tab} {PER_KIND}")).to_be_visible()
         choose_kind(page, tab)
         expect(page.get_by_role("heading", name=heading)).to_be_visible()
         assert len(_results(page)) == 12
+        # Each card says what it is as a sentence would start it, in its text (which a screen
+        # reader reads and a copy takes), not only in how it is drawn.
+        kinds = {text.split(" · ")[0] for text in _cards_text(page)}
+        assert kinds == {kind}, kinds
     assert serious_accessibility_problems(page) == []
+
+
+# What a traveler expects of a departure in euros: run by a company named for its mode, at a
+# fare such a ticket costs (a flight is not €24 next to a €185 train).
+EURO_FARES = {
+    "flight": ("Airways", Decimal(40), Decimal(400)),
+    "train": ("Rail", Decimal(15), Decimal(80)),
+    "bus": ("Coaches", Decimal(5), Decimal(40)),
+    "car": ("Transfers", Decimal(15), Decimal(100)),
+    "ferry": ("Ferries", Decimal(30), Decimal(200)),
+}
+
+
+def test_each_departure_is_run_by_a_company_of_its_mode_at_a_fare_of_its_mode(
+    desktop: Page, web: WebApp
+) -> None:
+    page = desktop
+    sign_in_as(page, web, "traveler", path="/?kind=transport&currency=EUR&sort=PRICE_ASC")
+    seen: dict[str, list[Decimal]] = {}
+    while True:
+        _results(page)
+        found = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+        for card in found.all():
+            mode = re.search(r"\((\w+)\)$", card.get_by_role("heading").inner_text())
+            assert mode, card.inner_text()
+            company, low, high = EURO_FARES[mode[1]]
+            operator = card.get_by_text(re.compile("^by ")).inner_text()
+            assert company in operator, (mode[1], operator)
+            fare = Decimal(re.sub(r"[^\d.]", "", card.locator(".price strong").inner_text()))
+            assert low <= fare <= high, (mode[1], fare)
+            seen.setdefault(mode[1], []).append(fare)
+        following = page.get_by_role("button", name="Next")
+        if not following.count() or following.is_disabled():
+            break
+        shown = page.get_by_text(re.compile(r"^\d+–\d+ of \d+$")).inner_text()
+        following.click()
+        expect(page.get_by_text(shown, exact=True)).to_have_count(0)
+    assert {"flight", "train", "bus"} <= set(seen), seen
+    # Within one currency, the cheapest flight costs more than any train or coach.
+    assert min(seen["flight"]) > max(seen["train"] + seen["bus"]), seen
 
 
 def test_typos_and_missing_accents_are_forgiven_and_said(page: Page, web: WebApp) -> None:
@@ -264,8 +316,27 @@ def test_pages_move_through_the_results(page: Page, web: WebApp) -> None:
     assert _query(page)["skip"] == ["12"]
     second_page = _results(page)
     assert not set(first_page) & set(second_page)
+    expect(page.locator("#results")).to_be_focused()  # the new page's results, from the top
+    # Back to the first page: its Previous is disabled, so focus goes to the results again.
+    page.get_by_role("button", name="Previous").click()
+    expect(page.get_by_text("1–12 of 30")).to_be_visible()
+    expect(page.locator("#results")).to_be_focused()
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("13–24 of 30")).to_be_visible()
     page.go_back()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
+
+
+def _record_ranges(page: Page) -> Callable[[], list[str]]:
+    """Start recording every range the pager shows (first to last of total); the function
+    returns them."""
+    page.evaluate(
+        """() => { window.ranges = []; new MutationObserver(() => {
+            const range = document.querySelector('.pagination [aria-live]');
+            if (range) window.ranges.push(range.textContent);
+        }).observe(document.body, {subtree: true, childList: true, characterData: true}); }"""
+    )
+    return lambda: list(page.evaluate("window.ranges"))
 
 
 def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
@@ -275,10 +346,20 @@ def test_a_page_past_the_end_offers_the_way_back_and_one_page_has_no_pager(
     expect(page.get_by_text("This page is past the last of 30 results.")).to_be_visible()
     expect(page.get_by_text("0–999 of 30")).to_have_count(0)
     expect(page.get_by_text("No stays match this search.")).to_have_count(0)
-    page.get_by_role("button", name="Back to the first page").click()
+    # The way back is a link (to the same search's first page), and focus lands on the results.
+    back = page.get_by_role("link", name="Back to the first page")
+    assert "skip" not in parse_qs(urlsplit(back.get_attribute("href") or "").query)
+    ranges = _record_ranges(page)
+    back.click()
     expect(page.get_by_text("1–12 of 30")).to_be_visible()
+    assert [r for r in ranges() if r.startswith("0")] == []  # never a range from 0 meanwhile
     assert _query(page).get("skip", ["0"]) == ["0"]
-    # Everything on one page: no pager at all.
+    assert _query(page)["kind"] == ["stays"]
+    expect(page.locator("#results")).to_be_focused()
+    # Everything on one page: no pager at all — with a few results, or with none.
+    page.goto(web.url + "/?kind=stays&q=porto")
+    assert 0 < len(_results(page)) < 12
+    expect(page.get_by_role("navigation", name=re.compile("pages"))).to_have_count(0)
     page.goto(web.url + "/?kind=stays&q=zzzz-nothing")
     expect(page.get_by_text("No stays match this search.")).to_be_visible()
     expect(page.get_by_role("navigation", name=re.compile("pages"))).to_have_count(0)

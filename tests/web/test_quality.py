@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
 from tests.web.conftest import WebApp
-from tests.web.steps import serious_accessibility_problems, sign_in_as, signed_in
+from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as, signed_in
 
 PAGES = {
     "traveler": ["/", "/?kind=events", "/trips", "/wishlist", "/itinerary"],
@@ -89,7 +89,7 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     _tab_to(page, re.compile(r"^Stays \d+$"))  # the kind tabs come after the search
     page.keyboard.press("Enter")
     page.get_by_role("heading", name=re.compile(r"^\d+ stays?$")).wait_for()
-    _tab_to(page, re.compile(r"^stay · Porto"))  # the first result's link
+    _tab_to(page, re.compile(r"^Stay · Porto"))  # the first result's link
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Availability")).to_be_visible()
     # Pick the nights in the calendar with the keyboard: next month, two open days.
@@ -106,7 +106,22 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     expect(page.get_by_role("heading", name="Confirm and pay")).to_be_visible()
     _tab_to(page, re.compile("^Confirm and pay"))
     page.keyboard.press("Enter")
-    expect(page.get_by_role("heading", name="You're booked!")).to_be_visible()
+    # The result has the focus; the next Tab is its first link.
+    expect(page.get_by_role("heading", name="You're booked!")).to_be_focused()
+    reference = page.get_by_test_id("reference-code").inner_text()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="See your trips")).to_be_focused()
+    page.keyboard.press("Enter")
+    # Cancel it with the keyboard: the dialog, then focus on the booking's new status.
+    booking = page.get_by_role("article").filter(has_text=reference)
+    booking.get_by_role("button", name="Cancel booking").focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Cancel this booking?")
+    expect(dialog.get_by_role("button", name="Keep it")).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.locator(":focus")).to_contain_text(re.compile(f"^Cancelled .* ref {reference}"))
 
 
 def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, console) -> None:  # type: ignore[no-untyped-def]
@@ -127,6 +142,36 @@ def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, conso
         page.keyboard.press("Escape")
         expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
         expect(page.get_by_role("button", name="Menu")).to_be_focused()
+        # …also from inside it (focus on one of its links), and the page does not move.
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        expect(
+            page.get_by_role("navigation", name="Main").get_by_role("link").first
+        ).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
+        expect(page.get_by_role("button", name="Menu")).to_be_focused()
+        expect(page.get_by_role("heading", name="Host tools")).to_be_visible()
+
+
+def test_a_full_page_load_starts_at_the_top_and_a_new_page_in_the_app_at_its_content(
+    page: Page, web: WebApp
+) -> None:
+    sign_in_as(page, web, "traveler")
+    # A load (a reload, a link from elsewhere) of a signed-in page: focus is the browser's, so
+    # the first Tab reaches the skip link — even at a later page of results.
+    for path in ("/", "/trips", "/?kind=stays&skip=12"):
+        page.goto(web.url + path)
+        signed_in(page)
+        page.get_by_role("main").get_by_role("heading").first.wait_for()
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("document.activeElement === document.body"), path
+        page.keyboard.press("Tab")
+        expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+    # A page reached in the app: focus moves to its content, past the header just used.
+    go_to(page, "Trips")
+    expect(page.get_by_role("heading", name="Your trips")).to_be_visible()
+    expect(page.get_by_role("main")).to_be_focused()
 
 
 def test_favicon_and_explorer(desktop: Page, web: WebApp) -> None:

@@ -3,6 +3,8 @@ person sees follows their permissions; credentials never reach a URL and sign-ou
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -47,10 +49,19 @@ def test_a_pasted_key_signs_in_and_a_bad_one_is_explained(
 ) -> None:
     console.expected.append("status of 401")  # the bad key's answer
     sign_in_with_key(page, web, "trv_not_a_real_key", ok=False)
-    # A key just pasted was not accepted: no session ever began, so none "has ended".
-    refusal = page.get_by_role("alert").or_(page.locator(".notice")).first
-    expect(refusal).to_contain_text("This API key was not accepted")
+    # A key just pasted was not accepted: no session ever began, so none "has ended". It is
+    # said once, under the field, and focus is back there, so a screen reader says why.
+    field = page.get_by_label("API key", exact=True)
+    expect(field).to_be_focused()
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_accessible_description(re.compile("This API key was not accepted"))
+    expect(page.get_by_text("This API key was not accepted")).to_have_count(1)
     expect(page.get_by_text("Your session has ended")).to_have_count(0)
+    # Nothing pasted: said the same way, before anything is sent.
+    field.fill("")
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(field).to_have_accessible_description(re.compile("Paste an API key first"))
+    expect(field).to_be_focused()
     sign_in_with_key(page, web, web.keys["host"])
     assert nav_labels(page) == MENUS["host"]
     # Reloading keeps the session (this tab's storage), without the key in the URL.

@@ -27,22 +27,24 @@ CURRENCIES: dict[str, tuple[str, int]] = {
     "New York": ("USD", 1),
 }
 
-HOSTS = (
-    "Casa Azul Guesthouse",
-    "Harbour View Apartments",
-    "Alpine Lodge Collective",
-    "Old Town Boutique Stays",
-    "Sakura Ryokan Group",
-    "Cape Coast Villas",
-)
-OPERATORS = (
-    "Lisbon Walking Tours",
-    "Atlas Adventures",
-    "Riverside Arena",
-    "Iberia Rail & Coach",
-    "Northern Lights Expeditions",
-    "Pacific Ferries",
-)
+# Who lists what, as a traveler would expect it: a host → the cities of its stays; an operator
+# (named for what it runs) → the listing kinds it runs and, for trips, its modes of transport.
+HOSTS: dict[str, tuple[str, ...]] = {
+    "Casa Azul Guesthouse": ("Lisbon", "Porto", "Barcelona", "Mexico City"),
+    "Harbour View Apartments": ("Lisbon", "Barcelona", "Cape Town", "Reykjavik", "New York"),
+    "Old Town Boutique Stays": ("Lisbon", "Porto", "Barcelona", "Kyoto", "Reykjavik"),
+    "Sakura Ryokan Group": ("Kyoto",),
+    "Cape Coast Villas": ("Cape Town",),
+}
+OPERATORS: dict[str, tuple[str, ...]] = {
+    "Streetwise Walking Tours": ("TOUR",),
+    "Atlas Experiences": ("ACTIVITY",),
+    "Encore Live Events": ("EVENT",),
+    "Vela Airways": ("FLIGHT",),
+    "Continental Rail": ("TRAIN",),
+    "Greenline Coaches & Transfers": ("BUS", "CAR"),
+    "Blue Horizon Ferries": ("FERRY",),
+}
 
 STAY_KINDS = ("Loft", "Studio", "Apartment", "Suite", "Townhouse", "Guest room", "Villa")
 STAY_MOODS = ("Sunny", "Quiet", "Historic", "Modern", "Cosy", "Airy", "Artist's", "Rooftop")
@@ -97,21 +99,80 @@ EVENTS = (
 )
 EVENT_AMENITIES = ("seated", "standing", "bar", "accessible", "cloakroom", "food stalls")
 
-# (origin, destination, mode, hours)
+# What a night of a stay kind, or a place on a tour theme, activity or event, costs, in US
+# dollars (converted to the city's currency): a villa is dearer than a guest room, a food tour's
+# tastings cost more than a walk, a day's bike rental less than a cooking class.
+PRICES: dict[str, tuple[int, int]] = {
+    "Guest room": (45, 110),
+    "Studio": (60, 150),
+    "Apartment": (80, 220),
+    "Loft": (100, 260),
+    "Suite": (120, 320),
+    "Townhouse": (150, 380),
+    "Villa": (250, 650),
+    "food": (60, 130),
+    "history": (20, 50),
+    "street art": (20, 45),
+    "sunset": (30, 75),
+    "architecture": (20, 50),
+    "markets": (25, 70),
+    "night": (30, 70),
+    "wine": (60, 140),
+    "Surf lesson": (45, 100),
+    "Cooking class": (55, 140),
+    "Sea kayaking": (45, 110),
+    "Pottery workshop": (45, 110),
+    "Sunrise yoga": (15, 35),
+    "Bike rental day": (15, 40),
+    "Photography walk": (35, 90),
+    "Climbing session": (25, 60),
+    "Jazz night": (20, 60),
+    "Fado evening": (30, 90),
+    "Food festival": (10, 30),
+    "Film under the stars": (10, 25),
+    "Indie rock concert": (25, 70),
+    "Design week opening": (15, 40),
+    "Chamber orchestra": (35, 150),
+    "Comedy club": (15, 40),
+}
+
+# Where a stay kind, tour theme, activity or event is found, when not in every city: surf and
+# sea kayaking need the sea, fado is Portugal's, wine tours go where vineyards are near.
+ONLY_IN: dict[str, tuple[str, ...]] = {
+    "Villa": ("Barcelona", "Cape Town", "Mexico City"),
+    "wine": ("Lisbon", "Porto", "Barcelona", "Cape Town"),
+    "Surf lesson": ("Lisbon", "Porto", "Cape Town", "New York"),
+    "Sea kayaking": ("Lisbon", "Barcelona", "Cape Town", "Reykjavik", "New York"),
+    "Fado evening": ("Lisbon", "Porto"),
+}
+
+# (origin, destination, mode, hours, fare range per person in US dollars — converted to the
+# origin's currency): what such a ticket costs, e.g. €25 to 45 for the train from Lisbon to
+# Porto, ¥13,500 to 15,000 for the Shinkansen from Kyoto, €60 to 220 for a flight to Barcelona.
 ROUTES = (
-    ("Lisbon", "Porto", "TRAIN", 3),
-    ("Porto", "Lisbon", "BUS", 4),
-    ("Lisbon", "Barcelona", "FLIGHT", 2),
-    ("Barcelona", "Lisbon", "FLIGHT", 2),
-    ("Kyoto", "Tokyo", "TRAIN", 2),
-    ("Reykjavik", "Vík", "BUS", 3),
-    ("Cape Town", "Robben Island", "FERRY", 1),
-    ("New York", "Boston", "TRAIN", 4),
-    ("Mexico City", "Puebla", "BUS", 2),
-    ("Barcelona", "Palma", "FERRY", 7),
-    ("Lisbon", "Sintra", "CAR", 1),
-    ("New York", "Mexico City", "FLIGHT", 5),
+    ("Lisbon", "Porto", "TRAIN", 3, (25, 45)),
+    ("Porto", "Lisbon", "BUS", 4, (10, 25)),
+    ("Lisbon", "Barcelona", "FLIGHT", 2, (60, 220)),
+    ("Barcelona", "Lisbon", "FLIGHT", 2, (60, 220)),
+    ("Kyoto", "Tokyo", "TRAIN", 2, (90, 100)),
+    ("Reykjavik", "Vík", "BUS", 3, (50, 80)),
+    ("Cape Town", "Robben Island", "FERRY", 1, (25, 40)),
+    ("New York", "Boston", "TRAIN", 4, (50, 190)),
+    ("Mexico City", "Puebla", "BUS", 2, (15, 30)),
+    ("Barcelona", "Palma", "FERRY", 7, (55, 130)),
+    ("Lisbon", "Sintra", "CAR", 1, (25, 60)),
+    ("New York", "Mexico City", "FLIGHT", 5, (180, 550)),
 )
+# mode → (how its description starts, seats, what it offers)
+MODES: dict[str, tuple[str, int, tuple[str, ...]]] = {
+    "FLIGHT": ("Nonstop flight", 180, ("luggage", "reserved seat", "snack bar", "lounge")),
+    "TRAIN": ("Direct train", 300, ("wifi", "power outlets", "snack bar", "reserved seat")),
+    "BUS": ("Direct coach", 50, ("wifi", "power outlets", "luggage", "reserved seat")),
+    "FERRY": ("Ferry", 400, ("snack bar", "lounge", "luggage")),
+    "CAR": ("Shared car transfer", 4, ("luggage", "wifi", "reserved seat")),
+}
+# Every amenity of a departure, whatever its mode (the demo draws from its mode's, above; the
+# search benchmark, bench/search.py, from these).
 TRIP_AMENITIES = ("wifi", "power outlets", "snack bar", "luggage", "reserved seat", "lounge")
 
 # Where the neighbourhoods and the trips' origins are (WGS84 latitude, longitude; rounded

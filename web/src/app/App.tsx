@@ -32,14 +32,15 @@ export function App() {
       </Layout>
     );
   }
-  if (state.status === "checking") {
+  if (state.status === "checking" && !state.entered) {
     return (
       <Layout>
         <Loading label="Signing in…" />
       </Layout>
     );
   }
-  if (state.status === "signed-out") {
+  // Signed out, or checking what the sign-in form just took (the form stays, saying so).
+  if (state.status !== "signed-in") {
     return <Layout>{EXPLORER_PATHS.includes(location) ? <ExplorerPage /> : <SignInPage />}</Layout>;
   }
   return (

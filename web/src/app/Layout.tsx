@@ -15,14 +15,15 @@ const NAV: NavItem[] = [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { viewer, can, signOut } = useSession();
+  const { state, viewer, can, signOut } = useSession();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
-  // A new page: close the menu, go to the top, and move focus to the content (as a full page
-  // load would), so keyboard and screen-reader users start at the page they asked for. Before
+  // A new page in the app: close the menu, go to the top, and move focus to the content, so
+  // keyboard and screen-reader users start at the page they asked for. Not on a full page load
+  // (the first run): there the browser starts at the top, skip link first, and so do we. Before
   // the browser paints (a layout effect): no key pressed on the new page goes astray.
   useLayoutEffect(() => {
     setOpen(false);
@@ -34,11 +35,13 @@ export function Layout({ children }: { children: ReactNode }) {
     main.current?.focus({ preventScroll: true });
   }, [location]);
 
-  // Signed in: the sign-in form is gone, so focus goes to the page that replaced it.
+  // Signed in with the form on this page: the form is gone, so focus goes to the page that
+  // replaced it. (A session kept from earlier in this tab is a full page load: focus stays put.)
   const member = viewer?.memberId;
+  const entered = state.status === "signed-in" && state.entered;
   useLayoutEffect(() => {
-    if (member) main.current?.focus({ preventScroll: true });
-  }, [member]);
+    if (member && entered) main.current?.focus({ preventScroll: true });
+  }, [member, entered]);
 
   // Escape closes the open menu (a phone's) and gives focus back to its button.
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,8 @@
 // Signing in: paste an API key; single sign-on when an OIDC issuer and client are configured;
 // one click per role in the local demo (`travel serve --demo` only).
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { config } from "../config";
+import { Field } from "../components/Field";
 import { Notice } from "../components/states";
 import { usePageTitle } from "../lib/title";
 import { startSignIn } from "./oidc";
@@ -18,22 +19,34 @@ export function SignInPage() {
   const { state, signIn } = useSession();
   const [key, setKey] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [keyProblem, setKeyProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const keyInput = useRef<HTMLInputElement>(null);
   const notice = state.status === "signed-out" ? state.notice : null;
   const checking = state.status === "checking" || busy;
 
+  // A key that can't be used is said under its field, and focus goes back there (selected: the
+  // next paste replaces it), so a keyboard or screen-reader user hears why and can try again.
+  const refuseKey = (why: string) => {
+    setKeyProblem(why);
+    keyInput.current?.focus();
+    keyInput.current?.select();
+  };
+
   const withKey = async (e: FormEvent) => {
     e.preventDefault();
-    if (!key.trim()) return setProblem("Paste an API key first.");
+    if (!key.trim()) return refuseKey("Paste an API key first.");
     setProblem(null);
+    setKeyProblem(null);
     setBusy(true);
     const failed = await signIn({ token: key.trim(), source: "key" });
     setBusy(false);
-    if (failed) setProblem(failed);
+    if (failed) refuseKey(failed);
   };
 
   const asDemo = async (role: string) => {
     setProblem(null);
+    setKeyProblem(null);
     setBusy(true);
     try {
       const response = await fetch("/demo/sign-in", {
@@ -98,22 +111,18 @@ export function SignInPage() {
         <section aria-labelledby="key-title" className="sign-in-section">
           <h2 id="key-title">With an API key</h2>
           <form onSubmit={withKey}>
-            <div className="field">
-              <label htmlFor="api-key">API key</label>
+            <Field label="API key" hint="Kept only in this browser tab until you sign out or close it." error={keyProblem ?? undefined}>
               <input
                 id="api-key"
+                ref={keyInput}
                 type="password"
                 autoComplete="off"
                 spellCheck={false}
                 value={key}
                 onChange={(e) => setKey(e.target.value)}
                 placeholder="trv_…"
-                aria-describedby="api-key-hint"
               />
-              <p className="field-hint" id="api-key-hint">
-                Kept only in this browser tab until you sign out or close it.
-              </p>
-            </div>
+            </Field>
             <button type="submit" className="button primary wide" disabled={checking}>
               {checking ? "Checking…" : "Sign in"}
             </button>

@@ -30,10 +30,14 @@ export type Permission =
   | "travel:analytics"
   | "travel:admin";
 
+// `entered`: the credential was entered on this page, in the sign-in form (which stays while it
+// is checked, and which focus follows to the page that replaces it); false for one kept from
+// earlier in this tab or brought back by single sign-on — a full page load, where focus starts
+// at the top like any other.
 type State =
   | { status: "signed-out"; notice: string | null }
-  | { status: "checking"; credential: Credential }
-  | { status: "signed-in"; credential: Credential; viewer: Viewer; client: Client };
+  | { status: "checking"; credential: Credential; entered: boolean }
+  | { status: "signed-in"; credential: Credential; viewer: Viewer; client: Client; entered: boolean };
 
 type Session = {
   state: State;
@@ -52,10 +56,16 @@ const NOT_ACCEPTED: Record<Credential["source"], string> = {
   demo: "The demo key was not accepted. Restart the demo and try again.",
 };
 
+/** A key pasted or a demo role chosen in the sign-in form (single sign-on comes back by a full
+ * page load). */
+function enteredInForm(credential: Credential): boolean {
+  return credential.source !== "oidc";
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>(() => {
     const stored = loadCredential();
-    return stored ? { status: "checking", credential: stored } : { status: "signed-out", notice: null };
+    return stored ? { status: "checking", credential: stored, entered: false } : { status: "signed-out", notice: null };
   });
 
   const signOut = useCallback((notice?: string) => {
@@ -65,11 +75,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const verify = useCallback(
     // `fresh`: a credential just entered (not one kept from earlier in this tab), so a refusal
-    // says it was not accepted, not that a session ended.
+    // says it was not accepted, not that a session ended — and is returned for the page that
+    // took it to show next to where it was entered, rather than as the sign-in page's notice.
     async (credential: Credential, fresh = false): Promise<string | null> => {
+      let verified = false; // until then, a refusal is this check's answer (below)
       const client = createClient({
         credential: credential.token,
-        onUnauthenticated: () => signOut("Your session has ended. Please sign in again."),
+        onUnauthenticated: () => {
+          if (verified) signOut("Your session has ended. Please sign in again.");
+        },
       });
       const result = await client.query(ViewerDocument, {}, { requestPolicy: "network-only" }).toPromise();
       if (result.error || !result.data) {
@@ -78,11 +92,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const problem = refused
           ? NOT_ACCEPTED[credential.source]
           : (sentence(result.error) ?? "We could not check this credential.");
-        setState({ status: "signed-out", notice: problem });
+        setState({ status: "signed-out", notice: fresh ? null : problem });
         return problem;
       }
+      verified = true;
       saveCredential(credential);
-      setState({ status: "signed-in", credential, viewer: result.data.travelViewer, client });
+      setState({ status: "signed-in", credential, viewer: result.data.travelViewer, client, entered: fresh && enteredInForm(credential) });
       return null;
     },
     [signOut],
@@ -102,7 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       viewer,
       can: (permission) => granted.has(permission),
       signIn: (credential) => {
-        setState({ status: "checking", credential });
+        setState({ status: "checking", credential, entered: enteredInForm(credential) });
         return verify(credential, true);
       },
       signOut,

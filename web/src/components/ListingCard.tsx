@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { graphql } from "../gql";
 import type { ListingCardFragment } from "../gql/graphql";
 import { formatDateTime } from "../lib/dates";
-import { kindInfo, listingPath } from "../lib/kinds";
+import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
 import { Heart } from "./Heart";
 import { KindIcon } from "./KindIcon";
@@ -48,7 +48,7 @@ export function ListingCard({ listing, query = "" }: { listing: ListingCardFragm
         </div>
         <div className="card-body">
           <p className="card-kind">
-            {info.singular} · {listing.location}
+            {capitalized(info.singular)} · {listing.location}
           </p>
           <h3 className="card-title">{listing.name}</h3>
           {when && <p className="card-when">{when}</p>}

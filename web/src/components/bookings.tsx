@@ -1,6 +1,6 @@
 // Bookings as people see them: one row each with its timeline, and cancelling with a
-// confirmation (one Idempotency-Key per cancel attempt).
-import { useRef, useState } from "react";
+// confirmation (one Idempotency-Key per cancel attempt) after which focus is on the new status.
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { useMutation } from "urql";
 import { idempotent, newIdempotencyKey } from "../api/client";
@@ -8,7 +8,7 @@ import { sentence } from "../api/errors";
 import { graphql } from "../gql";
 import type { BookingRowFragment } from "../gql/graphql";
 import { formatDateTime, formatDay } from "../lib/dates";
-import { kindInfo, listingPath } from "../lib/kinds";
+import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
 
@@ -38,7 +38,23 @@ const CancelBookingDocument = graphql(`
 
 const STATUS: Record<string, string> = { CONFIRMED: "Confirmed", CANCELLED: "Cancelled", PAID: "paid", REFUNDED: "refunded" };
 
-export function BookingItem({ booking, canCancel = true, showGuest }: { booking: BookingRowFragment; canCancel?: boolean; showGuest?: boolean }) {
+type Props = {
+  booking: BookingRowFragment;
+  canCancel?: boolean;
+  showGuest?: boolean;
+  /** This booking is the one just cancelled on the page: its status takes the focus. */
+  justCancelled: boolean;
+  onCancelled: (id: string) => void;
+};
+
+/** The booking cancelled last on a page, kept by the page: cancelling can move a booking to
+ * another list (a trip to "Past and cancelled"), where a new item shows it and takes the focus. */
+export function useJustCancelled() {
+  const [id, setId] = useState<string | null>(null);
+  return (booking: BookingRowFragment) => ({ justCancelled: booking.id === id, onCancelled: setId });
+}
+
+export function BookingItem({ booking, canCancel = true, showGuest, justCancelled, onCancelled }: Props) {
   const info = kindInfo(booking.targetType);
   const [asking, setAsking] = useState(false);
   const [cancelResult, cancel] = useMutation(CancelBookingDocument);
@@ -47,12 +63,21 @@ export function BookingItem({ booking, canCancel = true, showGuest }: { booking:
   const current = cancelResult.data?.cancelTravelBooking ?? booking;
   const dates =
     current.checkOut !== current.checkIn ? `${formatDay(current.checkIn)} – ${formatDay(current.checkOut)}` : formatDay(current.checkIn);
+  // Cancelled: the button pressed is gone, so focus goes to the new status ("Cancelled … refunded")
+  // and a keyboard or screen-reader user hears the result.
+  const status = useRef<HTMLParagraphElement>(null);
+  const cancelled = justCancelled && current.status === "CANCELLED";
+  useEffect(() => {
+    if (cancelled) status.current?.focus();
+  }, [cancelled]);
   const doCancel = async () => {
     setError(null);
     const answer = await cancel({ id: booking.id }, { ...idempotent(attempt.current), additionalTypenames: ["TravelBooking"] });
     if (answer.error) {
       setError(sentence(answer.error));
       if (answer.error.graphQLErrors.length > 0) attempt.current = newIdempotencyKey();
+    } else {
+      onCancelled(booking.id);
     }
     setAsking(false);
   };
@@ -65,9 +90,9 @@ export function BookingItem({ booking, canCancel = true, showGuest }: { booking:
           </Link>
         </h3>
         <p className="muted">
-          {info.singular} · {current.target.location} · {dates} · {current.guests} guest{current.guests === 1 ? "" : "s"}
+          {capitalized(info.singular)} · {current.target.location} · {dates} · {current.guests} guest{current.guests === 1 ? "" : "s"}
         </p>
-        <p>
+        <p ref={status} tabIndex={-1}>
           <span className={`badge ${current.status.toLowerCase()}`}>{STATUS[current.status] ?? current.status}</span>{" "}
           {formatMoney(current.totalPrice, current.currency)} {STATUS[current.paymentStatus] ?? current.paymentStatus} · ref{" "}
           <code>{current.referenceCode}</code>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useSearchParams } from "wouter";
 import { useQuery } from "urql";
 import { useSession } from "../../auth/session";
-import { BookingItem } from "../../components/bookings";
+import { BookingItem, useJustCancelled } from "../../components/bookings";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
@@ -81,7 +81,7 @@ function Analytics() {
           <input id="window-from" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor="window-to">until (not included)</label>
+          <label htmlFor="window-to">Until (not included)</label>
           <input id="window-to" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
         </div>
         <button type="submit" className="button primary">
@@ -144,6 +144,7 @@ function Analytics() {
 
 function AllBookings() {
   const [skip, setSkip] = useState(0);
+  const cancelling = useJustCancelled();
   const [status, setStatus] = useState<TravelBookingStatus | "">("");
   const [{ data, fetching, error }, refetch] = useQuery({
     query: AllBookingsDocument,
@@ -169,7 +170,7 @@ function AllBookings() {
       <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
-            <BookingItem booking={b} showGuest />
+            <BookingItem booking={b} showGuest {...cancelling(b)} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 // Checkout: what is being booked, the total before confirming, then the reference code.
 // One Idempotency-Key per attempt: a double click or a retry after a lost answer replays the
 // first booking instead of making a second one.
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "wouter";
 import { useMutation, useQuery } from "urql";
 import { idempotent, newIdempotencyKey } from "../../api/client";
@@ -165,10 +165,16 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
 }
 
 function Confirmation({ booking }: { booking: NonNullable<CreateBookingMutation["createTravelBooking"]> }) {
+  // The button pressed is gone: focus goes to the result, so a keyboard or screen-reader user
+  // hears that the booking is made (a live region added with its text is often not read).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="page checkout" aria-labelledby="done-title">
       <div className="checkout-card done" role="status">
-        <h1 id="done-title">You're booked!</h1>
+        <h1 id="done-title" ref={heading} tabIndex={-1}>
+          You're booked!
+        </h1>
         <p>
           {booking.target.name}, {formatDay(booking.checkIn)}
           {booking.checkOut !== booking.checkIn && ` – ${formatDay(booking.checkOut)}`}

@@ -155,6 +155,7 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
             total={found?.total}
             onChange={(skip) => go({ ...search, skip })}
             label="Results"
+            firstPage={`/?${writeSearch({ ...search, skip: 0 })}`}
           />
         </div>
       </div>
@@ -163,8 +164,15 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
 }
 
 function Listings({ search, listings, total }: { search: Search; listings: ListingCardFragment[] | undefined; total: number | undefined }) {
+  // Another page of results: focus goes to them — on a later page, or back on the first when
+  // what was pressed is gone or disabled (the way back from past the end, the first page's
+  // Previous); a new search or kind keeps it where it is. Not when the page opens at a later
+  // page (a full load or a link): focus starts at the top.
+  const shownSkip = useRef(search.skip);
   useEffect(() => {
-    if (search.skip > 0) document.getElementById("results")?.focus();
+    if (search.skip === shownSkip.current) return;
+    shownSkip.current = search.skip;
+    if (search.skip > 0 || focusLost()) document.getElementById("results")?.focus();
   }, [search.skip]);
   const noun = search.kind ? search.kind.plural : "listings";
   if (!listings) return null;
@@ -184,6 +192,12 @@ function Listings({ search, listings, total }: { search: Search; listings: Listi
       ))}
     </ul>
   );
+}
+
+/** Focus is on nothing, or on a control just disabled. */
+function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
 }
 
 function ResultsHead({ search, total, fetching, onSort }: { search: Search; total: number | undefined; fetching: boolean; onSort: (sort: Search["sort"]) => void }) {

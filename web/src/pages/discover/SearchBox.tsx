@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useLocation } from "wouter";
 import { useQuery } from "urql";
 import { graphql } from "../../gql";
-import { kindInfo, listingPath } from "../../lib/kinds";
+import { capitalized, kindInfo, listingPath } from "../../lib/kinds";
 
 const SuggestDocument = graphql(`
   query Suggest($prefix: String!) {
@@ -120,7 +120,7 @@ export function SearchBox({ value, onChange, onSearch, label, autoFocus }: Props
               {s.type === "PLACE"
                 ? `${s.listings} ${s.listings === 1 ? "listing" : "listings"}`
                 : s.listing
-                  ? `${kindInfo(s.listing.kind).singular} · ${s.listing.location}`
+                  ? `${capitalized(kindInfo(s.listing.kind).singular)} · ${s.listing.location}`
                   : ""}
             </span>
           </li>

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from "urql";
 import { idempotent, newIdempotencyKey } from "../../api/client";
 import { fieldMessage, fieldOf, problemsOf, sentence } from "../../api/errors";
 import { useSession } from "../../auth/session";
-import { BookingItem } from "../../components/bookings";
+import { BookingItem, useJustCancelled } from "../../components/bookings";
 import { Field } from "../../components/Field";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
@@ -106,6 +106,7 @@ function ProviderForm() {
 
 function HostedBookings() {
   const [skip, setSkip] = useState(0);
+  const cancelling = useJustCancelled();
   const [{ data, fetching, error }, refetch] = useQuery({ query: HostedBookingsDocument, variables: { pagination: { skip, take: 20 } } });
   const bookings = data?.travelBookings ?? [];
   return (
@@ -117,7 +118,7 @@ function HostedBookings() {
       <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
-            <BookingItem booking={b} showGuest />
+            <BookingItem booking={b} showGuest {...cancelling(b)} />
           </li>
         ))}
       </ul>

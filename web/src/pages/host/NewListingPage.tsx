@@ -8,7 +8,7 @@ import { describe, fieldMessage, fieldOf, problemsOf, type Problem } from "../..
 import { Field } from "../../components/Field";
 import { Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
-import { KINDS, kindInfo, listingPath, type Kind } from "../../lib/kinds";
+import { capitalized, KINDS, kindInfo, listingPath, type Kind } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { MyProvidersDocument } from "./host";
 
@@ -152,7 +152,7 @@ export function NewListingPage() {
             {KINDS.map((k) => (
               <label key={k.kind} className={k.kind === kind ? "active" : ""}>
                 <input type="radio" name="kind" value={k.kind} checked={k.kind === kind} onChange={() => { setKind(k.kind); setProblem(null); }} />
-                {k.label === "Transport" ? "Transport" : k.singular[0]!.toUpperCase() + k.singular.slice(1)}
+                {k.label === "Transport" ? "Transport" : capitalized(k.singular)}
               </label>
             ))}
           </div>

@@ -7,7 +7,7 @@ import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading } from "../../components/states";
 import type { HostedListingFragment, ProviderListingsQuery } from "../../gql/graphql";
 import { addDays, formatShortDay, todayUtc } from "../../lib/dates";
-import { KINDS, kindInfo, listingPath, type KindInfo } from "../../lib/kinds";
+import { capitalized, KINDS, kindInfo, listingPath, type KindInfo } from "../../lib/kinds";
 import { formatMoney } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { ProviderListingsDocument } from "./host";
@@ -99,7 +99,7 @@ export function ProviderPage() {
                   <Link href={listingPath(listing.kind, listing.id)}>{listing.name}</Link>
                 </h2>
                 <p className="muted">
-                  {kindInfo(listing.kind).singular} · {listing.location} · {formatMoney(listing.price, listing.currency)} /{" "}
+                  {capitalized(kindInfo(listing.kind).singular)} · {listing.location} · {formatMoney(listing.price, listing.currency)} /{" "}
                   {kindInfo(listing.kind).unit}
                 </p>
                 <table className="strip">

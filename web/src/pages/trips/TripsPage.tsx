@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { useQuery } from "urql";
-import { BookingItem } from "../../components/bookings";
+import { BookingItem, useJustCancelled } from "../../components/bookings";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading } from "../../components/states";
 import { graphql } from "../../gql";
@@ -22,6 +22,7 @@ const PAGE = 50;
 export function TripsPage() {
   usePageTitle("Your trips");
   const [skip, setSkip] = useState(0);
+  const cancelling = useJustCancelled();
   const [{ data, fetching, error }, refetch] = useQuery({ query: MyTripsDocument, variables: { pagination: { skip, take: PAGE } } });
   const bookings = data?.travelBookings ?? [];
   const today = todayUtc();
@@ -45,7 +46,7 @@ export function TripsPage() {
           <ul className="stack" aria-busy={fetching}>
             {upcoming.map((b) => (
               <li key={b.id}>
-                <BookingItem booking={b} />
+                <BookingItem booking={b} {...cancelling(b)} />
               </li>
             ))}
           </ul>
@@ -57,7 +58,7 @@ export function TripsPage() {
           <ul className="stack" aria-busy={fetching}>
             {past.map((b) => (
               <li key={b.id}>
-                <BookingItem booking={b} canCancel={b.status === "CONFIRMED"} />
+                <BookingItem booking={b} canCancel={b.status === "CONFIRMED"} {...cancelling(b)} />
               </li>
             ))}
           </ul>
