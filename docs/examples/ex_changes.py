@@ -143,4 +143,74 @@ CHANGES = [
         _lifecycle("ArchiveListing", "archiveTravelListing"),
         lambda ids: {"id": ids["activity"]},
     ),
+    Example(
+        "block-dates",
+        "host",
+        """mutation Block($input: BlockTravelListingDatesInput!) {
+  blockTravelListingDates(input: $input) { id startsOn endsOn units note }
+}""",
+        lambda ids: {
+            "input": {
+                "listingId": ids["property"],
+                "startsOn": "2030-11-02",
+                "endsOn": "2030-11-04",
+                "units": 1,
+                "note": "Repainting",
+            }
+        },
+        save=keep("block", "blockTravelListingDates", "id"),
+    ),
+    Example(
+        "set-seasonal-price",
+        "host",
+        """mutation Season($input: SetTravelSeasonalPriceInput!) {
+  setTravelSeasonalPrice(input: $input) { id startsOn endsOn price currency note }
+}""",
+        lambda ids: {
+            "input": {
+                "listingId": ids["property"],
+                "startsOn": "2030-12-20",
+                "endsOn": "2031-01-02",
+                "price": "180.00",
+                "note": "Holidays",
+            }
+        },
+        save=keep("season", "setTravelSeasonalPrice", "id"),
+    ),
+    Example(
+        "calendar-with-prices",
+        "traveler",
+        """query Calendar($id: ID!, $from: Date!, $to: Date!) {
+  travelProperty(id: $id) {
+    pricePerNight currency
+    availability(from: $from, to: $to) { date capacity available price }
+    seasonalPrices(from: $from, to: $to) { startsOn endsOn price }
+  }
+}""",
+        lambda ids: {"id": ids["property"], "from": "2030-12-18", "to": "2030-12-21"},
+    ),
+    Example(
+        "blocked-dates",
+        "host",
+        """query Blocked($id: ID!, $from: Date!, $to: Date!) {
+  travelProperty(id: $id) { blockedDates(from: $from, to: $to) { id startsOn endsOn units note } }
+}""",
+        lambda ids: {"id": ids["property"], "from": "2030-11-01", "to": "2030-11-30"},
+    ),
+    Example(
+        "unblock-dates",
+        "host",
+        """mutation Unblock($id: ID!) {
+  unblockTravelListingDates(id: $id) { __typename id version }
+}""",
+        lambda ids: {"id": ids["block"]},
+    ),
+    Example(
+        "remove-seasonal-price",
+        "host",
+        """mutation RemoveSeason($id: ID!) {
+  removeTravelSeasonalPrice(id: $id) { __typename id version }
+}""",
+        lambda ids: {"id": ids["season"]},
+    ),
 ]

@@ -75,6 +75,10 @@ SDK_METHODS = {
     "cancelTravelBooking": "cancel_booking",
     "toggleTravelFavorite": "toggle_favorite",
     "updateTravelProfile": "update_profile",
+    "blockTravelListingDates": "block_dates",
+    "unblockTravelListingDates": "unblock_dates",
+    "setTravelSeasonalPrice": "set_seasonal_price",
+    "removeTravelSeasonalPrice": "remove_seasonal_price",
 }
 
 

@@ -95,6 +95,27 @@ def build_world(
             server, host, kind, provider, name=name, units=3 if kind == "PROPERTY" else None
         )
         world.objects.append((f"listing {kind}", listings[kind], kind))
+    # The calendar's own objects: a block and a seasonal price, far from the bookings' dates.
+    far = {"startsOn": future_date(300), "endsOn": future_date(301)}
+    calendar = (
+        (
+            "block",
+            "blockTravelListingDates(input: $input) { id }",
+            "BlockTravelListingDatesInput",
+            {},
+        ),
+        (
+            "seasonal price",
+            "setTravelSeasonalPrice(input: $input) { id }",
+            "SetTravelSeasonalPriceInput",
+            {"price": "99.00"},
+        ),
+    )
+    for label, field_, input_type, more in calendar:
+        mutation = f"mutation ($input: {input_type}!) {{ {field_} }}"
+        variables = {"input": {"listingId": listings["PROPERTY"], **far, **more}}
+        (made,) = data(server, host, mutation, variables).values()
+        world.objects.append((label, made["id"], None))
     for kind, days in (("PROPERTY", 20), ("TOUR", 21)):
         dates = {"checkIn": future_date(days)} | (
             {"checkOut": future_date(days + 2)} if kind == "PROPERTY" else {}

@@ -78,6 +78,9 @@ class BookableListing:
     starts_at: datetime | None
     departs_at: datetime | None
     status: str  # only an ACTIVE listing is bookable (travel.catalog.status)
+    # +1 with every change, the calendar's too: a booking decided on an older version (its
+    # price, its blocks) is decided again (docs/decisions/0090-calendar.md).
+    version: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from travel.bookings.records import (
     TransitionRecord,
 )
 from travel.catalog.availability import HOLDS_CAPACITY, BookedSpan
-from travel.catalog.models import Listing, Provider
+from travel.catalog.models import Listing, ListingBlock, Provider, SeasonalPrice
 from travel.catalog.records import ListingRecord
 from travel.db.base import columns_for, table_of
 from travel.db.session import CompiledRead, Reads
@@ -74,6 +74,23 @@ CONFIRMED_SPANS = (
         Booking.check_out >= bindparam("first"),
     )
     .group_by(Booking.check_in, Booking.check_out)
+)
+# The host's blocks that touch the booking's dates (counted as bookings: availability
+# .block_spans), and the seasonal prices still to come (the rules price with them).
+LISTING_BLOCKS = select(ListingBlock.starts_on, ListingBlock.ends_on, ListingBlock.units).where(
+    ListingBlock.workspace_id == bindparam("workspace_id"),
+    ListingBlock.listing_id == bindparam("listing_id"),
+    ListingBlock.starts_on <= bindparam("last"),
+    ListingBlock.ends_on >= bindparam("first"),
+)
+LISTING_PRICES = (
+    select(SeasonalPrice.starts_on, SeasonalPrice.ends_on, SeasonalPrice.price_minor)
+    .where(
+        SeasonalPrice.workspace_id == bindparam("workspace_id"),
+        SeasonalPrice.listing_id == bindparam("listing_id"),
+        SeasonalPrice.ends_on >= bindparam("since"),
+    )
+    .order_by(SeasonalPrice.starts_on)
 )
 # A code already taken in the workspace inserts nothing and returns no row: the unique index
 # decides, with no look-up first.

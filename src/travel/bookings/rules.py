@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any, cast
 
 from travel.bookings.inputs import BookingInput
 from travel.bookings.records import BookableListing
+from travel.catalog import pricing
+from travel.catalog.pricing import PriceRange
 from travel.errors import InvalidInput, Unavailable
 from travel.kernel.ids import parse_id
 from travel.kernel.kinds import ListingKind
@@ -128,10 +131,19 @@ def guest_limit(listing: BookableListing) -> int:
     return listing.capacity or 0
 
 
-def total_minor(request: BookingRequest, listing: BookableListing) -> int:
-    """Nights x price for stays, guests x price otherwise (minor units)."""
-    quantity = request.nights if ListingKind(listing.kind).is_stay else request.guests
-    total = quantity * listing.price_minor
+def total_minor(
+    request: BookingRequest, listing: BookableListing, prices: Sequence[PriceRange]
+) -> int:
+    """Each night's price for stays, guests x the date's price otherwise (minor units), seasonal
+    `prices` over the listing's own (travel.catalog.pricing)."""
+    total = pricing.total_minor(
+        listing.kind,
+        listing.price_minor,
+        prices,
+        request.check_in,
+        request.check_out,
+        request.guests,
+    )
     if total >= _MAX_TOTAL_MINOR:
         raise InvalidInput("guests", "The booking's total price is too large")
     return total

@@ -17,23 +17,31 @@ import uuid
 from cachetools import LRUCache
 
 from travel.bookings.records import BookableListing
+from travel.catalog.pricing import PriceRange
 from travel.kernel.ids import WorkspaceId
 
 _Key = tuple[WorkspaceId, uuid.UUID]
+# A listing as booking rules read it, and its seasonal prices at that version.
+Seen = tuple[BookableListing, tuple[PriceRange, ...]]
 
 
 class SeenListings:
-    """A bounded least-recently-used map (workspace, listing id) → BookableListing
-    (cachetools' LRU, as for parsed documents)."""
+    """A bounded least-recently-used map (workspace, listing id) → the listing and its
+    seasonal prices (cachetools' LRU, as for parsed documents)."""
 
     def __init__(self, size: int) -> None:
-        self._items: LRUCache[_Key, BookableListing] = LRUCache(maxsize=size)
+        self._items: LRUCache[_Key, Seen] = LRUCache(maxsize=size)
 
-    def get(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> BookableListing | None:
+    def get(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> Seen | None:
         return self._items.get((workspace_id, listing_id))
 
-    def remember(self, workspace_id: WorkspaceId, listing: BookableListing) -> None:
-        self._items[(workspace_id, listing.id)] = listing
+    def remember(
+        self,
+        workspace_id: WorkspaceId,
+        listing: BookableListing,
+        prices: tuple[PriceRange, ...] = (),
+    ) -> None:
+        self._items[(workspace_id, listing.id)] = (listing, prices)
 
     def forget(self, workspace_id: WorkspaceId, listing_id: uuid.UUID) -> None:
         self._items.pop((workspace_id, listing_id), None)

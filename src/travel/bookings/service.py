@@ -25,7 +25,8 @@ from travel.bookings.records import (
 )
 from travel.bookings.reference import new_reference_code
 from travel.bookings.repository import booking_record_of
-from travel.bookings.seen import SeenListings
+from travel.bookings.seen import Seen, SeenListings
+from travel.catalog.pricing import PriceRange
 from travel.catalog.status import VISIBLE
 from travel.db.base import utcnow
 from travel.db.session import Reads
@@ -57,7 +58,7 @@ async def create_booking(
         if listing is None:
             seen.forget(workspace_id, request.target_id)
             raise NotFound("Listing not found")
-        seen.remember(workspace_id, listing)
+        seen.remember(workspace_id, listing, result.prices)
         if not _bookable_as(listing, request.target_type):
             raise NotFound("Listing not found")
         if result.outcome is write.Outcome.CREATED and attempt is not None:
@@ -65,22 +66,23 @@ async def create_booking(
         if result.outcome is write.Outcome.FULL:
             raise Unavailable("No availability left for these dates and guests")
         # LISTING (first look, or it changed) or CODE_TAKEN: decide (again) and retry.
-        attempt = _attempt(principal, request, listing, now)
+        attempt = _attempt(principal, request, listing, result.prices, now)
     raise RuntimeError("could not book: the listing kept changing or codes kept colliding")
 
 
 def _attempt_on_seen(
     principal: Principal,
     request: rules.BookingRequest,
-    seen: BookableListing | None,
+    seen: Seen | None,
     now: datetime,
 ) -> write.Attempt | None:
-    """An attempt built on the listing as last `seen`, if it passes the rules; a refusal is only
-    ever given on the listing read fresh, so anything else starts with a read."""
-    if seen is None or not _bookable_as(seen, request.target_type):
+    """An attempt built on the listing (and its prices) as last `seen`, if it passes the rules;
+    a refusal is only ever given on the listing read fresh, so anything else starts with a
+    read."""
+    if seen is None or not _bookable_as(seen[0], request.target_type):
         return None
     try:
-        return _attempt(principal, request, seen, now)
+        return _attempt(principal, request, *seen, now)
     except (ValidationError, Unavailable):
         return None
 
@@ -92,7 +94,11 @@ def _bookable_as(listing: BookableListing, kind: str) -> bool:
 
 
 def _attempt(
-    principal: Principal, request: rules.BookingRequest, listing: BookableListing, now: datetime
+    principal: Principal,
+    request: rules.BookingRequest,
+    listing: BookableListing,
+    prices: tuple[PriceRange, ...],
+    now: datetime,
 ) -> write.Attempt:
     """Every row a booking of `listing` writes, with a freshly drawn reference code, once the
     listing's rules pass (VALIDATION_ERROR or UNAVAILABLE otherwise)."""
@@ -110,7 +116,7 @@ def _attempt(
         "check_in": request.check_in,
         "check_out": request.check_out,
         "guests": request.guests,
-        "total_minor": rules.total_minor(request, listing),
+        "total_minor": rules.total_minor(request, listing, prices),
         "currency": listing.currency,
         "updated_at": now,
     }

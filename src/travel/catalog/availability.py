@@ -27,14 +27,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from decimal import Decimal
 from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import column, literal_column, table
 
 from travel.bookings.records import CONFIRMED
+from travel.catalog.pricing import PriceRange, price_on
 from travel.catalog.records import ListingRecord
 from travel.kernel.kinds import ListingKind
+from travel.money import from_minor
 
 MAX_RANGE_DAYS = 366  # longest range a calendar or an availability filter may ask about
 HOLDS_CAPACITY = CONFIRMED  # the only status that holds capacity: a cancellation frees at once
@@ -52,22 +55,57 @@ def holds_day(span: Any, day: Any) -> Any:
     return (span.check_in <= day) & (span.check_out >= day)
 
 
+def holds_block(block: Any, day: Any) -> Any:
+    """Whether a host's block closes `day` (a stay's night starting on it): both ends
+    included. As a span (block_spans) it is `holds_night` or `holds_day` again."""
+    return (block.starts_on <= day) & (block.ends_on >= day)
+
+
 @dataclass(frozen=True, slots=True)
 class BookedSpan:
-    """A confirmed booking, as availability sees it."""
+    """What holds capacity, as availability sees it: a confirmed booking, or a host's block
+    (`block_spans`)."""
 
     check_in: date
     check_out: date
     guests: int
+    rooms: int = 1  # stays: the rooms it holds (a booking one, a block its units)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Dates a host closed: `units` rooms or places (None: all of them), both ends included
+    (docs/decisions/0090-calendar.md)."""
+
+    starts_on: date
+    ends_on: date
+    units: int | None
+
+
+def block_spans(
+    kind: str, units: int, capacity: int | None, blocks: Iterable[Block]
+) -> list[BookedSpan]:
+    """Blocks as what a booking of the same dates would hold: a stay's block holds its rooms
+    for the nights starting `starts_on` to `ends_on`; any other kind's its places on each date.
+    So every capacity rule (the calendar, the booking's check, the search's filter) counts a
+    block as it counts a booking."""
+    if ListingKind(kind).is_stay:
+        return [
+            BookedSpan(b.starts_on, b.ends_on + timedelta(days=1), 0, b.units or units)
+            for b in blocks
+        ]
+    return [BookedSpan(b.starts_on, b.ends_on, b.units or capacity or 0) for b in blocks]
 
 
 @dataclass(frozen=True, slots=True)
 class DayAvailability:
-    """One date of a calendar: `available` of `capacity` units (stays) or persons (others)."""
+    """One date of a calendar: `available` of `capacity` units (stays) or persons (others), and
+    the price of a night or a person on it."""
 
     date: date
     capacity: int
     available: int
+    price: Decimal
 
 
 def dates_between(first: date, last: date) -> list[date]:
@@ -77,7 +115,7 @@ def dates_between(first: date, last: date) -> list[date]:
 
 def units_booked_on(night: date, spans: Iterable[BookedSpan]) -> int:
     """Rooms taken on the night that starts on `night`."""
-    return sum(1 for s in spans if holds_night(s, night))
+    return sum(s.rooms for s in spans if holds_night(s, night))
 
 
 def persons_booked_on(day: date, spans: Iterable[BookedSpan]) -> int:
@@ -115,10 +153,15 @@ def remaining_persons(
 
 
 def daily_availability(
-    listing: ListingRecord, spans: Sequence[BookedSpan], first: date, last: date
+    listing: ListingRecord,
+    spans: Sequence[BookedSpan],
+    first: date,
+    last: date,
+    prices: Sequence[PriceRange] = (),
 ) -> list[DayAvailability]:
     """A calendar from `first` to `last` (both included): for a stay, the rooms free on the
-    night starting that date; for the other kinds, the places left on that date."""
+    night starting that date; for the other kinds, the places left on that date; each with the
+    date's price (seasonal `prices` over the listing's own: travel.catalog.pricing)."""
     calendar = []
     stay = ListingKind(listing.kind).is_stay
     for day in dates_between(first, last):
@@ -128,7 +171,8 @@ def daily_availability(
             total, taken = listing.capacity or 0, persons_booked_on(day, spans)
         else:
             total, taken = 0, 0
-        calendar.append(DayAvailability(day, total, max(0, total - taken)))
+        price = from_minor(price_on(day, listing.price_minor, prices), listing.currency)
+        calendar.append(DayAvailability(day, total, max(0, total - taken), price))
     return calendar
 
 
@@ -139,7 +183,7 @@ def overbooked(kind: str, capacity: int, spans: Sequence[BookedSpan], first: dat
     stay = ListingKind(kind).is_stay
     changes: dict[date, int] = {}
     for span in spans:
-        weight = 1 if stay else span.guests
+        weight = span.rooms if stay else span.guests
         end = span.check_out if stay else span.check_out + timedelta(days=1)
         changes[span.check_in] = changes.get(span.check_in, 0) + weight
         changes[end] = changes.get(end, 0) - weight
@@ -186,8 +230,8 @@ _NOT_STAY = f"l.kind <> '{ListingKind.PROPERTY.value}'"
 def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
     """PL/pgSQL that sets `taken` to the most rooms (stays) or places (others) held on one
     night or date of the booking `b` of listing `l` (the function's variables), counting the
-    CONFIRMED bookings that overlap it. `longest_*` bound how far back a booking can start
-    and still overlap (travel.bookings.rules.longest_booking)."""
+    CONFIRMED bookings that overlap it and the host's blocks. `longest_*` bound how far back
+    a booking can start and still overlap (travel.bookings.rules.longest_booking)."""
     night = _plpgsql(holds_night(_SPANS.c, literal_column("day")))
     day = _plpgsql(holds_day(_SPANS.c, literal_column("day")))
     return f"""\
@@ -197,16 +241,22 @@ def plpgsql_taken(longest_stay: int, longest_other: int) -> str:
   -- index range scanned (travel.bookings.rules.longest_booking).
   longest := CASE WHEN {_IS_STAY} THEN {longest_stay} ELSE {longest_other} END;
   WITH spans AS MATERIALIZED (
-    SELECT s.check_in, s.check_out, s.guests FROM bookings s
+    SELECT s.check_in, s.check_out, s.guests, 1 AS rooms FROM bookings s
     WHERE s.workspace_id = p_workspace_id AND s.listing_id = p_listing_id
       AND s.status = '{HOLDS_CAPACITY}' AND s.check_in <= b.check_out
       AND s.check_in >= b.check_in - longest AND s.check_out >= b.check_in
+    UNION ALL
+    -- The host's blocks, as the bookings they stand for (block_spans).
+    SELECT k.starts_on, k.ends_on + CASE WHEN {_IS_STAY} THEN 1 ELSE 0 END,
+      coalesce(k.units, l.capacity, 0), coalesce(k.units, l.units) FROM listing_blocks k
+    WHERE k.workspace_id = p_workspace_id AND k.listing_id = p_listing_id
+      AND k.starts_on <= b.check_out AND k.ends_on >= b.check_in
   ), days AS (
     SELECT b.check_in + n AS day FROM generate_series(0, b.check_out - b.check_in) AS n
   )
   SELECT coalesce(max(
     CASE WHEN {_IS_STAY}
-      THEN (SELECT count(*) FROM spans WHERE {night})
+      THEN (SELECT coalesce(sum(spans.rooms), 0) FROM spans WHERE {night})
       ELSE (SELECT coalesce(sum(spans.guests), 0) FROM spans
             WHERE {day})
     END), 0) INTO taken

@@ -10,6 +10,7 @@ naming its actor. Nothing is written when anything is refused.
 from __future__ import annotations
 
 import dataclasses
+import uuid
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -53,7 +54,7 @@ async def update_provider(
     if current is None:
         raise NotFound("Provider not found")
     _require_owner(principal, current, "change")
-    _require_version(current.version, given.expected_version, "provider")
+    require_version(current.version, given.expected_version, "provider")
     check = Checks()
     merged = _merged(ProviderInput(name=current.name, type=current.type), given, check)
     values = rules.provider_values(merged, check)
@@ -63,7 +64,7 @@ async def update_provider(
         return current
     at = utcnow()
     updated = await changes.update_provider(session, principal.workspace_id, current, changed, at)
-    await _audit(session, principal, "provider.updated", ("provider", current), changed, at)
+    await audit(session, principal, "provider.updated", ("provider", current), changed, at)
     return updated
 
 
@@ -72,8 +73,8 @@ async def update_listing(
 ) -> ListingRecord:
     """Change a listing of `kind` under a provider the caller owns (admins: any)."""
     principal.require(Permission.HOST)
-    current = await _listing_to_change(session, principal, given.id, kind)
-    _require_version(current.version, given.expected_version, "listing")
+    current = await listing_to_change(session, principal, given.id, kind)
+    require_version(current.version, given.expected_version, "listing")
     check = Checks()
     merged = _merged(_as_created(current), given, check)
     moved = given.latitude is not UNSET or given.longitude is not UNSET
@@ -89,7 +90,7 @@ async def update_listing(
         return current
     at = utcnow()
     updated = await changes.update_listing(session, principal.workspace_id, current, changed, at)
-    await _audit(session, principal, "listing.updated", ("listing", current), changed, at)
+    await audit(session, principal, "listing.updated", ("listing", current), changed, at)
     return updated
 
 
@@ -102,18 +103,18 @@ async def set_status(
 ) -> ListingRecord:
     """Pause, resume or archive a listing of any kind; already so, nothing changes."""
     principal.require(Permission.HOST)
-    current = await _listing_to_change(session, principal, raw_id, None)
-    _require_version(current.version, expected_version, "listing")
+    current = await listing_to_change(session, principal, raw_id, None)
+    require_version(current.version, expected_version, "listing")
     if current.status == status:
         return current
     at = utcnow()
     changed = {"status": status.value}
     updated = await changes.update_listing(session, principal.workspace_id, current, changed, at)
-    await _audit(session, principal, f"listing.{status.verb}d", ("listing", current), changed, at)
+    await audit(session, principal, f"listing.{status.verb}d", ("listing", current), changed, at)
     return updated
 
 
-async def _listing_to_change(
+async def listing_to_change(
     session: AsyncSession, principal: Principal, raw_id: str, kind: str | None
 ) -> ListingRecord:
     """The listing, locked, if the caller may change it: of `kind` (None: any) in the caller's
@@ -134,7 +135,7 @@ def _require_owner(principal: Principal, provider: ProviderRecord, what: str) ->
         raise Forbidden(f"Only the provider's owner or an admin may {what}")
 
 
-def _require_version(current: int, expected: int | None, noun: str) -> None:
+def require_version(current: int, expected: int | None, noun: str) -> None:
     if expected is not None and expected != current:
         raise Conflict(
             f"The {noun} changed since it was read (version {expected}, now {current}): "
@@ -233,7 +234,7 @@ def _moved(field: str, listing: ListingRecord, booked: int) -> None:
     )
 
 
-async def _audit(
+async def audit(
     session: AsyncSession,
     principal: Principal,
     action: str,
@@ -256,6 +257,6 @@ def _plain(value: Any) -> Any:
     """A column's value as JSON holds it."""
     if isinstance(value, datetime | date):
         return value.isoformat()
-    if isinstance(value, Decimal):
+    if isinstance(value, Decimal | uuid.UUID):
         return str(value)
     return value

@@ -149,6 +149,30 @@ class TripUpdate(PerPersonUpdate):
     mode: str | None = UNSET
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlockInput:
+    """`BlockTravelListingDatesInput`: close dates (both included) of a listing."""
+
+    listing_id: str
+    starts_on: date
+    ends_on: date
+    units: int | None = None  # None: the whole listing
+    note: str | None = None
+    expected_version: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonalPriceInput:
+    """`SetTravelSeasonalPriceInput`: a price for dates (both included) of a listing."""
+
+    listing_id: str
+    starts_on: date
+    ends_on: date
+    price: Decimal
+    note: str | None = None
+    expected_version: int | None = None
+
+
 # What each kind's create mutation takes (tours and activities share their fields).
 CREATE_INPUTS: dict[ListingKind, type[ListingInput]] = {
     ListingKind.PROPERTY: PropertyInput,

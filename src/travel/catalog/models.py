@@ -109,3 +109,45 @@ class Listing(TenantMixin, Base):
     # PostgreSQL also has `search_document`, a stored tsvector generated from the text columns,
     # and SQLite an FTS5 table kept by triggers: each database's own, made by revision 0008 and
     # left out of the models (docs/decisions/0088-discovery.md).
+
+
+class _Dates:
+    """A listing's range of dates, both ends included (for a stay, the nights starting on
+    them), with the host's note."""
+
+    listing_id: Mapped[uuid.UUID]
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+    note: Mapped[str | None] = mapped_column(String(200), default=None)
+
+
+def _of_listing(table: str) -> tuple[Any, ...]:
+    """A calendar table's key to its listing, and its index for a window of dates."""
+    return (
+        ForeignKeyConstraint(
+            ["workspace_id", "listing_id"], ["listings.workspace_id", "listings.id"]
+        ),
+        Index(
+            f"ix_{table}_workspace_id_listing_id_ends_on", "workspace_id", "listing_id", "ends_on"
+        ),
+    )
+
+
+class ListingBlock(_Dates, TenantMixin, Base):
+    """Dates a host closed: `units` rooms or places (None: the whole listing)
+    (docs/decisions/0090-calendar.md)."""
+
+    __tablename__ = "listing_blocks"
+    __table_args__ = _of_listing("listing_blocks")
+
+    units: Mapped[int | None] = mapped_column(default=None)
+
+
+class SeasonalPrice(_Dates, TenantMixin, Base):
+    """A price per night (stays) or person (others) in the listing's currency for its dates,
+    over the listing's own; ranges of a listing never overlap."""
+
+    __tablename__ = "listing_prices"
+    __table_args__ = _of_listing("listing_prices")
+
+    price_minor: Mapped[int] = mapped_column(BigInteger)

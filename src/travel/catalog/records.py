@@ -75,3 +75,32 @@ class ListingRecord:
     @property
     def price_unit(self) -> str:
         return ListingKind(self.kind).booking_unit
+
+
+@dataclass(slots=True)
+class BlockRecord:
+    """Dates a host closed (travel.catalog.availability.Block, with its id and note)."""
+
+    id: uuid.UUID
+    listing_id: uuid.UUID
+    starts_on: date
+    ends_on: date
+    units: int | None
+    note: str | None
+
+
+@dataclass(slots=True)
+class SeasonalPriceRecord:
+    """A seasonal price (travel.catalog.pricing.PriceRange, with its id, currency and note)."""
+
+    id: uuid.UUID
+    listing_id: uuid.UUID
+    starts_on: date
+    ends_on: date
+    price_minor: int
+    currency: str
+    note: str | None
+    price: Decimal = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.price = from_minor(self.price_minor, self.currency)

@@ -130,6 +130,8 @@ TENANT_TABLES: tuple[str, ...] = (
     "analytics_daily_provider_sales",
     "analytics_stay_dates",
     "search_terms",
+    "listing_blocks",
+    "listing_prices",
 )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from travel.analytics.service import TOP_PROVIDERS
 from travel.auth.permissions import Permission, Role
+from travel.catalog.availability import MAX_RANGE_DAYS
+from travel.catalog.calendar import MAX_BLOCKS
 from travel.catalog.rules import MAX_AMENITIES
 from travel.graphql.cost import ListBounds
 from travel.kernel.kinds import KINDS
@@ -17,6 +19,9 @@ _LISTINGS = ("TravelListing", *(kind.type_name for kind in KINDS))
 LIST_BOUNDS = ListBounds(
     {
         **{(t, "amenities"): MAX_AMENITIES for t in _LISTINGS},
+        # Ranges of a listing never overlap: at most one per date of the window.
+        **{(t, "seasonalPrices"): MAX_RANGE_DAYS for t in _LISTINGS},
+        **{(t, "blockedDates"): MAX_BLOCKS for t in _LISTINGS},
         # CONFIRMED, then CANCELLED: a booking moves at most once.
         ("TravelBooking", "timeline"): 2,
         ("TravelOverviewStats", "revenueByCurrency"): len(EXPONENTS),

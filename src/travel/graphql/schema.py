@@ -30,6 +30,7 @@ def _modules() -> list[SchemaModule]:
     from travel.auth.schema import MODULE as VIEWER
     from travel.bookings.schema import MODULE as BOOKINGS
     from travel.catalog.schema import MODULE as CATALOG
+    from travel.catalog.schema.calendar import MODULE as CALENDAR
     from travel.favorites.schema import MODULE as FAVORITES
     from travel.search.schema import MODULE as SEARCH
 
@@ -42,6 +43,7 @@ def _modules() -> list[SchemaModule]:
         ANALYTICS,
         BOOKINGS,
         FAVORITES,
+        CALENDAR,  # after bookings: closing dates acts on what bookings take
     ]
 
 

@@ -44,6 +44,10 @@ _FIELDS: dict[str, tuple[str, ...]] = {
         *(kind.create_mutation for kind in KINDS),
         *(kind.update_mutation for kind in KINDS),
         *(f"{status.verb}TravelListing" for status in ListingStatus),
+        "blockTravelListingDates",
+        "unblockTravelListingDates",
+        "setTravelSeasonalPrice",
+        "removeTravelSeasonalPrice",
     ),
     ANALYTICS: ("travelOverviewStats", "travelAnalytics"),
 }

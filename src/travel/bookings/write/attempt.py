@@ -8,6 +8,7 @@ from typing import Any
 
 from travel.bookings.history import ChangeRows
 from travel.bookings.records import BookableListing, BookingRecord
+from travel.catalog.pricing import PriceRange
 
 
 class Outcome(StrEnum):
@@ -32,3 +33,4 @@ class Attempt:
 class Result:
     outcome: Outcome
     listing: BookableListing | None  # as it is now (None when not found)
+    prices: tuple[PriceRange, ...] = ()  # its seasonal prices to come, at that version

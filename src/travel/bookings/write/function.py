@@ -18,7 +18,8 @@ both forms: the capacity check (travel.catalog.availability) and the webhook fan
 (travel.events.repository). The listing columns it compares are BookableListing's.
 
 Migration 0002 created it, 0006 re-created it to take the workspace's signed token
-(travel.db.scope), 0009 to compare and return the listing's status; a later change to this
+(travel.db.scope), 0009 to compare and return the listing's status, 0010 to compare its version,
+count blocks and return seasonal prices; a later change to this
 text needs a new revision that drops and re-creates it
 (as for the analytics triggers): tests/db/test_migrations.py fails until one does.
 """
@@ -50,13 +51,20 @@ _SQL_TYPES = {
     "starts_at": "timestamptz",
     "departs_at": "timestamptz",
     "status": "text",
+    "version": "integer",
 }
 LISTING_COLUMNS = tuple(f.name for f in fields(BookableListing) if f.name != "id")
 _SEEN = {column: _SQL_TYPES[column] for column in LISTING_COLUMNS}
 _CHANGED = " OR ".join(f"l.{c} IS DISTINCT FROM (p_seen->>'{c}')::{t}" for c, t in _SEEN.items())
 _RETURN = ", ".join(f"l.{c}::{t}" for c, t in _SEEN.items())
-_RETURNS = ", ".join(f"{c} {t}" for c, t in _SEEN.items())
-_NOTHING = ", ".join(f"NULL::{t}" for t in _SEEN.values())
+# The listing's seasonal prices still to come, with every answer: the caller's rules price the
+# booking with them (travel.catalog.pricing), and `version` tells it when they changed.
+_PRICES = """(SELECT json_agg(json_build_array(p.starts_on, p.ends_on, p.price_minor)
+    ORDER BY p.starts_on) FROM listing_prices p WHERE p.workspace_id = p_workspace_id
+    AND p.listing_id = p_listing_id AND p.ends_on >= current_date - 1)"""
+_RETURN = f"{_RETURN},\n    {_PRICES}"
+_RETURNS = ", ".join(f"{c} {t}" for c, t in _SEEN.items()) + ", prices json"
+_NOTHING = ", ".join(f"NULL::{t}" for t in _SEEN.values()) + ", NULL::json"
 # How far back an overlapping booking can start: a stay's longest span, and every other kind's
 # (one date: a tour stands for them all).
 _TAKEN = plpgsql_taken(

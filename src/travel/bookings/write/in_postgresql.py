@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import date
 from typing import Any
 
 import orjson
@@ -11,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
 from travel.bookings.write.function import LISTING_COLUMNS, NAME
+from travel.catalog.pricing import PriceRange
 from travel.db.session import own_driver, workspace_setting
 from travel.kernel.ids import WorkspaceId
 
@@ -44,7 +46,18 @@ async def book(
     outcome = Outcome(row["outcome"])
     if outcome is Outcome.NOT_FOUND:
         return Result(outcome, None)
-    return Result(outcome, BookableListing(listing_id, **{c: row[c] for c in LISTING_COLUMNS}))
+    listing = BookableListing(listing_id, **{c: row[c] for c in LISTING_COLUMNS})
+    return Result(outcome, listing, _ranges(row["prices"]))
+
+
+def _ranges(found: Any) -> tuple[PriceRange, ...]:
+    """The function's `prices`: JSON [[starts_on, ends_on, price_minor], ...] or null (the
+    driver decodes JSON itself where the engine registered a codec: travel.db.engine)."""
+    seasons = orjson.loads(found) if isinstance(found, str | bytes) else found or []
+    return tuple(
+        PriceRange(date.fromisoformat(first), date.fromisoformat(last), int(price))
+        for first, last, price in seasons
+    )
 
 
 def _json(value: Any) -> str:

@@ -22,6 +22,7 @@ import sqlite3
 import uuid
 import weakref
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Dialect
@@ -30,7 +31,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from travel.bookings import repository
 from travel.bookings.records import BookableListing
 from travel.bookings.write.attempt import Attempt, Outcome, Result
-from travel.catalog.availability import BookedSpan, has_room
+from travel.catalog.availability import Block, BookedSpan, block_spans, has_room
+from travel.catalog.pricing import PriceRange
 from travel.db.engine import BUSY_TIMEOUT_MS, checkout
 from travel.db.session import DriverForm, in_driver_thread, own_driver
 from travel.events import repository as events
@@ -298,6 +300,12 @@ async def _checkpoint(driver: Any) -> None:
         _written[driver] = 0
 
 
+def _yesterday() -> date:
+    """The first date whose seasonal price may still be asked for, as PostgreSQL's twin has it
+    (`current_date - 1`: a booking decided just before midnight)."""
+    return datetime.now(UTC).date() - timedelta(days=1)
+
+
 def _run_checkpoint(connection: Any) -> None:
     connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
@@ -339,17 +347,25 @@ def _steps(
     if not found:
         return Result(Outcome.NOT_FOUND, None)
     listing = BookableListing(*found[0])
+    since = {"workspace_id": workspace_id, "listing_id": listing_id, "since": _yesterday()}
+    prices = tuple(
+        PriceRange(*season)
+        for season in forms.of(repository.LISTING_PRICES).rows_now(connection, since)
+    )
     if attempt is None or listing != attempt.seen:
-        return Result(Outcome.LISTING, listing)
+        return Result(Outcome.LISTING, listing, prices)
     row = attempt.booking
     wanted = BookedSpan(row["check_in"], row["check_out"], row["guests"])
     params = repository.span_params(workspace_id, listing, wanted.check_in, wanted.check_out)
     rows = forms.of(repository.CONFIRMED_SPANS).rows_now(connection, params)
-    spans = repository.spans_of(listing.kind, rows)
+    blocks = forms.of(repository.LISTING_BLOCKS).rows_now(connection, params)
+    spans = repository.spans_of(listing.kind, rows) + block_spans(
+        listing.kind, listing.units, listing.capacity, (Block(*block) for block in blocks)
+    )
     if not has_room(listing.kind, listing.units, listing.capacity, spans, wanted):
-        return Result(Outcome.FULL, listing)
+        return Result(Outcome.FULL, listing, prices)
     if not forms.insert(repository.INSERT_BOOKING, row, connection):
-        return Result(Outcome.CODE_TAKEN, listing)
+        return Result(Outcome.CODE_TAKEN, listing, prices)
     # What the change leaves behind: timeline step, audit entry, event and its fan-out
     # (history.write_change and events.repository.insert_event, statement for statement).
     change = attempt.change
@@ -361,7 +377,7 @@ def _steps(
     )
     for delivery in events.delivery_rows(change.event, (e[0] for e in endpoints)):
         forms.insert(events.INSERT_DELIVERY, delivery, connection)
-    return Result(Outcome.CREATED, listing)
+    return Result(Outcome.CREATED, listing, prices)
 
 
 class _Forms:

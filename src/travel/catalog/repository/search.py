@@ -32,15 +32,16 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 
 from travel.bookings.models import Booking
-from travel.catalog.availability import HOLDS_CAPACITY, holds_day, holds_night
+from travel.catalog.availability import HOLDS_CAPACITY, holds_block, holds_day, holds_night
 from travel.catalog.filters import DateWindow, ListingFilter, Near
-from travel.catalog.models import Listing, Provider
+from travel.catalog.models import Listing, ListingBlock, Provider
 from travel.catalog.status import VISIBLE
 from travel.kernel.ids import WorkspaceId
 from travel.kernel.kinds import ListingKind
 from travel.money import EXPONENTS
 
 _taken, _later = aliased(Booking), aliased(Booking)
+_block, _starts = aliased(ListingBlock), aliased(ListingBlock)
 
 
 class next_day(FunctionElement[date]):
@@ -107,50 +108,83 @@ def _confirmed(booking: Any, workspace_id: WorkspaceId) -> ColumnElement[bool]:
     )
 
 
-def _stay_free(workspace_id: WorkspaceId, window: DateWindow) -> ColumnElement[bool]:
-    """A room free every night of [first, last). Occupancy only rises at a check-in, so the
-    nights to test are the first one and each booking's check-in inside the stay."""
+def _blocking(block: Any, workspace_id: WorkspaceId) -> ColumnElement[bool]:
+    return and_(block.workspace_id == workspace_id, block.listing_id == Listing.id)
 
-    def rooms_taken(night: Any) -> Any:
-        return (
+
+def _stay_free(workspace_id: WorkspaceId, window: DateWindow) -> ColumnElement[bool]:
+    """A room free every night of [first, last), counting bookings and the host's blocks
+    (availability.block_spans). Occupancy only rises at a check-in or a block's start, so the
+    nights to test are the first one and each of those inside the stay."""
+
+    def rooms_taken(night: Any, outer: Any) -> Any:
+        booked = (
             select(func.count())
             .where(_confirmed(_taken, workspace_id), holds_night(_taken, night))
-            .correlate(Listing, _later)  # two levels down: auto-correlation stops at one
+            .correlate(Listing, outer)  # two levels down: auto-correlation stops at one
             .scalar_subquery()
         )
+        blocked = (
+            select(func.coalesce(func.sum(func.coalesce(_block.units, Listing.units)), 0))
+            .where(_blocking(_block, workspace_id), holds_block(_block, night))
+            .correlate(Listing, outer)
+            .scalar_subquery()
+        )
+        return booked + blocked
 
     full_later = exists().where(
         _confirmed(_later, workspace_id),
         _later.check_in > window.first,
         _later.check_in < window.last,
-        rooms_taken(_later.check_in) >= Listing.units,
+        rooms_taken(_later.check_in, _later) >= Listing.units,
     )
-    return ~or_(rooms_taken(literal(window.first, Date)) >= Listing.units, full_later)
+    full_at_block = exists().where(
+        _blocking(_starts, workspace_id),
+        _starts.starts_on > window.first,
+        _starts.starts_on < window.last,
+        rooms_taken(_starts.starts_on, _starts) >= Listing.units,
+    )
+    first_full = rooms_taken(literal(window.first, Date), _later) >= Listing.units
+    return ~or_(first_full, full_later, full_at_block)
 
 
 def _places_free(workspace_id: WorkspaceId, window: DateWindow, guests: int) -> Any:
-    """`guests` places free on one date of [first, last] (events, trips: their date only).
-    Bookings only fall away the day after a check-out, so the dates to test are the first
-    one and each day after a check-out inside the window."""
+    """`guests` places free on one date of [first, last] (events, trips: their date only),
+    counting bookings and blocks. Places only come free the day after a check-out or a block's
+    end, so the dates to test are the first one and each of those inside the window."""
     occurs_on = Listing.occurs_on  # NULL for tours and activities: the window as given
     first = case((occurs_on > window.first, occurs_on), else_=literal(window.first, Date))
     last = case((occurs_on < window.last, occurs_on), else_=literal(window.last, Date))
 
-    def places_taken(day: Any) -> Any:
-        return (
+    def places_taken(day: Any, outer: Any) -> Any:
+        booked = (
             select(func.coalesce(func.sum(_taken.guests), 0))
             .where(_confirmed(_taken, workspace_id), holds_day(_taken, day))
-            .correlate(Listing, _later)  # two levels down: auto-correlation stops at one
+            .correlate(Listing, outer)  # two levels down: auto-correlation stops at one
             .scalar_subquery()
         )
+        blocked = (
+            select(func.coalesce(func.sum(func.coalesce(_block.units, Listing.capacity)), 0))
+            .where(_blocking(_block, workspace_id), holds_block(_block, day))
+            .correlate(Listing, outer)
+            .scalar_subquery()
+        )
+        return booked + blocked
 
     free_later = exists().where(
         _confirmed(_later, workspace_id),
         _later.check_out >= first,
         _later.check_out < last,
-        Listing.capacity - places_taken(next_day(_later.check_out)) >= guests,
+        Listing.capacity - places_taken(next_day(_later.check_out), _later) >= guests,
     )
-    return and_(first <= last, or_(Listing.capacity - places_taken(first) >= guests, free_later))
+    free_after_block = exists().where(
+        _blocking(_starts, workspace_id),
+        _starts.ends_on >= first,
+        _starts.ends_on < last,
+        Listing.capacity - places_taken(next_day(_starts.ends_on), _starts) >= guests,
+    )
+    free_first = Listing.capacity - places_taken(first, _later) >= guests
+    return and_(first <= last, or_(free_first, free_later, free_after_block))
 
 
 def _fits_party(stay: bool, guests: int) -> ColumnElement[bool]:

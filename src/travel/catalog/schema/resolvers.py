@@ -15,8 +15,12 @@ from travel.catalog.inputs import (
     ProviderInput,
     ProviderUpdate,
 )
-from travel.catalog.loaders import BookedSpansByListingLoader, ProviderByIdLoader
-from travel.catalog.records import ListingRecord, ProviderRecord
+from travel.catalog.loaders import CalendarByListingLoader, ProviderByIdLoader
+from travel.catalog.pricing import PriceRange
+from travel.catalog.records import (
+    ListingRecord,
+    ProviderRecord,
+)
 from travel.catalog.status import ListingStatus
 from travel.graphql.binder import ObjectBinding
 from travel.graphql.context import Info
@@ -54,8 +58,14 @@ async def resolve_availability(
     with CALENDAR:
         dates = service.calendar_window(args["from"], args["to"])
     key = (listing.id, dates.first, dates.last)
-    spans = await info.context.loader(BookedSpansByListingLoader).load(key)
-    return availability.daily_availability(listing, spans or [], dates.first, dates.last)
+    window = await info.context.loader(CalendarByListingLoader).load(key)
+    assert window is not None  # the loader answers every key
+    held = [availability.Block(b.starts_on, b.ends_on, b.units) for b in window.blocks]
+    spans = window.spans + availability.block_spans(
+        listing.kind, listing.units, listing.capacity, held
+    )
+    prices = [PriceRange(p.starts_on, p.ends_on, p.price_minor) for p in window.prices]
+    return availability.daily_availability(listing, spans, dates.first, dates.last, prices)
 
 
 @query.field("travelProviders")

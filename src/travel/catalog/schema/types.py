@@ -58,6 +58,27 @@ _SHARED_AFTER_PRICE = """  \"\"\"
     "The last date of the calendar: on or after `from`, at most 365 days after it."
     to: Date!
   ): [TravelAvailability!]!
+  \"\"\"
+  The seasonal prices touching `from` to `to` (at most 366 dates), earliest first: each date's
+  price is also in `availability`. Any reader may see them.
+  \"\"\"
+  seasonalPrices(
+    "The first date asked about."
+    from: Date!
+    "The last date asked about: on or after `from`, at most 365 days after it."
+    to: Date!
+  ): [TravelSeasonalPrice!]!
+  \"\"\"
+  The dates its host closed, touching `from` to `to` (at most 366 dates), with their notes.
+  Only its provider's owner and admins see them (FORBIDDEN otherwise; travelers see what is
+  available in `availability`).
+  \"\"\"
+  blockedDates(
+    "The first date asked about."
+    from: Date!
+    "The last date asked about: on or after `from`, at most 365 days after it."
+    to: Date!
+  ): [TravelListingBlock!]
 """
 
 TYPE_DEFS_HEAD = (
@@ -236,6 +257,42 @@ type TravelAvailability {
   capacity: Int!
   "Still free: rooms for the night starting on `date` (stays), places on `date` (others)."
   available: Int!
+  """
+  The price of that night (stays) or of one person on that date (others), in the listing's
+  currency: a seasonal price when one covers the date, else the listing's own. A booking is
+  charged exactly these (nights' sum; guests x the date's price).
+  """
+  price: Decimal!
+}
+
+"""Dates a host closed: no booking takes what they hold."""
+type TravelListingBlock {
+  "The block's id (a UUID): the argument of unblockTravelListingDates."
+  id: ID!
+  "Its first date (for a stay: the first night closed)."
+  startsOn: Date!
+  "Its last date, included (for a stay: the last night closed)."
+  endsOn: Date!
+  "Rooms (stays) or places (other kinds) closed; null: the whole listing."
+  units: Int
+  "The host's note (up to 200 characters), e.g. \\"painting\\"; null without one."
+  note: String
+}
+
+"""A price for a range of dates, over the listing's own; a listing's ranges never overlap."""
+type TravelSeasonalPrice {
+  "Its id (a UUID): the argument of removeTravelSeasonalPrice."
+  id: ID!
+  "Its first date (for a stay: the first night at this price)."
+  startsOn: Date!
+  "Its last date, included."
+  endsOn: Date!
+  "The price of a night (stays) or a person (others) on those dates."
+  price: Decimal!
+  "The listing's currency (ISO 4217)."
+  currency: String!
+  "The host's note (up to 200 characters), e.g. \\"high season\\"; null without one."
+  note: String
 }
 '''
 

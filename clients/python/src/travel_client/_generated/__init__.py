@@ -8,6 +8,7 @@ from .activity_availability import (
 from .activity_by_id import ActivityById, ActivityByIdTravelActivity
 from .archive_listing import ArchiveListing, ArchiveListingArchiveTravelListing
 from .base_model import BaseModel
+from .block_dates import BlockDates, BlockDatesBlockTravelListingDates
 from .booking_by_id import BookingById, BookingByIdTravelBooking
 from .bookings import Bookings, BookingsTravelBookings
 from .bookings_count import BookingsCount
@@ -57,6 +58,7 @@ from .fragments import (
     Favorite,
     FavoriteTarget,
     Listing,
+    ListingBlock,
     ListingProvider,
     ListingRef,
     OverviewStats,
@@ -64,6 +66,7 @@ from .fragments import (
     Property,
     PropertyProvider,
     Provider,
+    SeasonalPrice,
     Suggestion,
     SuggestionListing,
     Tour,
@@ -76,6 +79,7 @@ from .fragments import (
 from .get_overview_stats import GetOverviewStats, GetOverviewStatsTravelOverviewStats
 from .get_viewer import GetViewer, GetViewerTravelViewer
 from .input_types import (
+    BlockTravelListingDatesInput,
     CreateTravelActivityInput,
     CreateTravelBookingInput,
     CreateTravelEventInput,
@@ -83,6 +87,7 @@ from .input_types import (
     CreateTravelProviderInput,
     CreateTravelTourInput,
     CreateTravelTripInput,
+    SetTravelSeasonalPriceInput,
     TravelBookingFilterInput,
     TravelListingFilterInput,
     TravelNearInput,
@@ -110,6 +115,10 @@ from .property_by_id import PropertyById, PropertyByIdTravelProperty
 from .provider_by_id import ProviderById, ProviderByIdTravelProvider
 from .providers import Providers, ProvidersTravelProviders
 from .providers_count import ProvidersCount
+from .remove_seasonal_price import (
+    RemoveSeasonalPrice,
+    RemoveSeasonalPriceRemoveTravelSeasonalPrice,
+)
 from .resume_listing import ResumeListing, ResumeListingResumeTravelListing
 from .search import Search, SearchTravelSearch, SearchTravelSearchListings
 from .search_facets import (
@@ -122,6 +131,7 @@ from .search_facets import (
     SearchFacetsTravelSearchFacetsPrices,
     SearchFacetsTravelSearchFacetsRatings,
 )
+from .set_seasonal_price import SetSeasonalPrice, SetSeasonalPriceSetTravelSeasonalPrice
 from .suggest import Suggest, SuggestTravelSuggest
 from .toggle_favorite import ToggleFavorite
 from .tour_availability import (
@@ -140,6 +150,7 @@ from .trip_availability import (
 from .trip_by_id import TripById, TripByIdTravelTrip
 from .trips import Trips, TripsTravelTrips
 from .trips_count import TripsCount
+from .unblock_dates import UnblockDates, UnblockDatesUnblockTravelListingDates
 from .update_activity import UpdateActivity, UpdateActivityUpdateTravelActivity
 from .update_event import UpdateEvent, UpdateEventUpdateTravelEvent
 from .update_profile import UpdateProfile, UpdateProfileUpdateTravelProfile
@@ -168,6 +179,9 @@ __all__ = [
     "ArchiveListingArchiveTravelListing",
     "Availability",
     "BaseModel",
+    "BlockDates",
+    "BlockDatesBlockTravelListingDates",
+    "BlockTravelListingDatesInput",
     "Booking",
     "BookingById",
     "BookingByIdTravelBooking",
@@ -220,6 +234,7 @@ __all__ = [
     "GetViewer",
     "GetViewerTravelViewer",
     "Listing",
+    "ListingBlock",
     "ListingProvider",
     "ListingRef",
     "OverviewStats",
@@ -244,6 +259,8 @@ __all__ = [
     "Providers",
     "ProvidersCount",
     "ProvidersTravelProviders",
+    "RemoveSeasonalPrice",
+    "RemoveSeasonalPriceRemoveTravelSeasonalPrice",
     "ResumeListing",
     "ResumeListingResumeTravelListing",
     "Search",
@@ -257,6 +274,10 @@ __all__ = [
     "SearchFacetsTravelSearchFacetsRatings",
     "SearchTravelSearch",
     "SearchTravelSearchListings",
+    "SeasonalPrice",
+    "SetSeasonalPrice",
+    "SetSeasonalPriceSetTravelSeasonalPrice",
+    "SetTravelSeasonalPriceInput",
     "Suggest",
     "SuggestTravelSuggest",
     "Suggestion",
@@ -297,6 +318,8 @@ __all__ = [
     "Trips",
     "TripsCount",
     "TripsTravelTrips",
+    "UnblockDates",
+    "UnblockDatesUnblockTravelListingDates",
     "UpdateActivity",
     "UpdateActivityUpdateTravelActivity",
     "UpdateEvent",

@@ -103,6 +103,7 @@ class Availability(BaseModel):
     date: date
     capacity: int
     available: int
+    price: Decimal
 
 
 class ListingRef(BaseModel):
@@ -198,6 +199,14 @@ class FavoriteTarget(ListingRef):
     ] = Field(alias="__typename")
 
 
+class ListingBlock(BaseModel):
+    id: str
+    starts_on: date = Field(alias="startsOn")
+    ends_on: date = Field(alias="endsOn")
+    units: Optional[int]
+    note: Optional[str]
+
+
 class OverviewStats(BaseModel):
     total_bookings: int = Field(alias="totalBookings")
     total_revenue: Decimal = Field(alias="totalRevenue")
@@ -243,6 +252,15 @@ class Property(BaseModel):
 
 class PropertyProvider(Provider):
     pass
+
+
+class SeasonalPrice(BaseModel):
+    id: str
+    starts_on: date = Field(alias="startsOn")
+    ends_on: date = Field(alias="endsOn")
+    price: Decimal
+    currency: str
+    note: Optional[str]
 
 
 class Suggestion(BaseModel):
@@ -345,8 +363,10 @@ ListingRef.model_rebuild()
 Booking.model_rebuild()
 Event.model_rebuild()
 Favorite.model_rebuild()
+ListingBlock.model_rebuild()
 OverviewStats.model_rebuild()
 Property.model_rebuild()
+SeasonalPrice.model_rebuild()
 Suggestion.model_rebuild()
 Tour.model_rebuild()
 Trip.model_rebuild()

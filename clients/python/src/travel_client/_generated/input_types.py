@@ -499,5 +499,39 @@ class TravelBookingFilterInput(BaseModel):
     "true: only bookings on listings of providers the caller registered."
 
 
+class BlockTravelListingDatesInput(BaseModel):
+    """Dates to close on a listing (both included; for a stay, the nights starting on them)."""
+
+    listing_id: str = Field(alias="listingId")
+    "A listing under a provider the caller owns (admins: any); any kind."
+    starts_on: date = Field(alias="startsOn")
+    "The first date: today or later."
+    ends_on: date = Field(alias="endsOn")
+    "The last date, included: on or after startsOn, at most 365 days after it."
+    units: Optional[int] = None
+    "Rooms (stays) or places (other kinds) to close, 1 to the listing's capacity; they must be\nfree on every date. Omitted or null: the whole listing (what is booked stays booked)."
+    note: Optional[str] = None
+    "A note for the host (up to 200 characters), e.g. painting; travelers never see it."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The listing's version last read: CONFLICT if it changed since. Omitted: whatever is current."
+
+
+class SetTravelSeasonalPriceInput(BaseModel):
+    """A price for a range of dates (both included), over the listing's own."""
+
+    listing_id: str = Field(alias="listingId")
+    "A listing under a provider the caller owns (admins: any); any kind."
+    starts_on: date = Field(alias="startsOn")
+    "The first date: today or later."
+    ends_on: date = Field(alias="endsOn")
+    "The last date, included: on or after startsOn, at most 365 days after it."
+    price: Decimal
+    "The price of a night (stays) or a person (others) on those dates, in the listing's currency:\n0 or more, with at most the currency's decimal places."
+    note: Optional[str] = None
+    "A note for the host (up to 200 characters), e.g. high season."
+    expected_version: Optional[int] = Field(alias="expectedVersion", default=None)
+    "The listing's version last read: CONFLICT if it changed since. Omitted: whatever is current."
+
+
 TravelListingFilterInput.model_rebuild()
 TravelSearchFilterInput.model_rebuild()

@@ -6,6 +6,7 @@ from travel_client._generated import (
     Activity,
     AnyListing,
     ArchiveListing,
+    BlockDates,
     CreateActivity,
     CreateEvent,
     CreateProperty,
@@ -13,12 +14,17 @@ from travel_client._generated import (
     CreateTour,
     CreateTrip,
     Event,
+    ListingBlock,
     PauseListing,
     Property,
     Provider,
+    RemoveSeasonalPrice,
     ResumeListing,
+    SeasonalPrice,
+    SetSeasonalPrice,
     Tour,
     Trip,
+    UnblockDates,
     UpdateActivity,
     UpdateEvent,
     UpdateProperty,
@@ -197,6 +203,56 @@ def archive_listing(id: str, expected_version: int | None, key: str | None) -> C
         _lifecycle(id, expected_version),
         lambda d: present(
             ArchiveListing.model_validate(d).archive_travel_listing, "archiveTravelListing"
+        ),
+        key,
+    )
+
+
+def block_dates(fields: Data, key: str | None) -> Call[ListingBlock]:
+    return Call(
+        "BlockDates",
+        "blockTravelListingDates",
+        {"input": fields},
+        lambda d: present(
+            BlockDates.model_validate(d).block_travel_listing_dates, "blockTravelListingDates"
+        ),
+        key,
+    )
+
+
+def unblock_dates(id: str, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "UnblockDates",
+        "unblockTravelListingDates",
+        {"id": id},
+        lambda d: present(
+            UnblockDates.model_validate(d).unblock_travel_listing_dates,
+            "unblockTravelListingDates",
+        ),
+        key,
+    )
+
+
+def set_seasonal_price(fields: Data, key: str | None) -> Call[SeasonalPrice]:
+    return Call(
+        "SetSeasonalPrice",
+        "setTravelSeasonalPrice",
+        {"input": fields},
+        lambda d: present(
+            SetSeasonalPrice.model_validate(d).set_travel_seasonal_price, "setTravelSeasonalPrice"
+        ),
+        key,
+    )
+
+
+def remove_seasonal_price(id: str, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "RemoveSeasonalPrice",
+        "removeTravelSeasonalPrice",
+        {"id": id},
+        lambda d: present(
+            RemoveSeasonalPrice.model_validate(d).remove_travel_seasonal_price,
+            "removeTravelSeasonalPrice",
         ),
         key,
     )

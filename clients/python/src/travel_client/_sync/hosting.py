@@ -9,8 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from travel_client._generated import Activity, AnyListing, Event, Property, Provider, Tour, Trip
-from travel_client._operations import Data, Instant, Money, changes, compact
+from travel_client._generated import (
+    Activity,
+    AnyListing,
+    Event,
+    ListingBlock,
+    Property,
+    Provider,
+    SeasonalPrice,
+    Tour,
+    Trip,
+)
+from travel_client._operations import Data, Day, Instant, Money, changes, compact
 from travel_client._operations import hosting as ops
 from travel_client._sync.connection import SyncConnection
 from travel_client.types import UNCHANGED, ProviderKind, TripKind, Unchanged
@@ -360,6 +370,58 @@ class SyncHosting(SyncConnection):
 def _update(id: str, expected_version: int | None, fields: Data) -> Data:
     """An update input: the id, the version last read if given, then the fields to change."""
     return {"id": id, **compact(expected_version=expected_version), **fields}
+
+    def block_dates(
+        self,
+        listing_id: str,
+        starts_on: Day,
+        ends_on: Day,
+        *,
+        units: int | None = None,
+        note: str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> ListingBlock:
+        """blockTravelListingDates: close `starts_on` to `ends_on` (both included): `units`
+        rooms or places, which must be free, or the whole listing (None)."""
+        fields = compact(
+            listing_id=listing_id, starts_on=_day(starts_on), ends_on=_day(ends_on),
+            units=units, note=note, expected_version=expected_version,
+        )  # fmt: skip
+        return self._run(ops.block_dates(fields, idempotency_key))
+
+    def unblock_dates(self, block_id: str, *, idempotency_key: str | None = None) -> AnyListing:
+        """unblockTravelListingDates: open a block's dates again; the listing then."""
+        return self._run(ops.unblock_dates(block_id, idempotency_key))
+
+    def set_seasonal_price(
+        self,
+        listing_id: str,
+        starts_on: Day,
+        ends_on: Day,
+        price: Money,
+        *,
+        note: str | None = None,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> SeasonalPrice:
+        """setTravelSeasonalPrice: a price per night (stays) or person (others) for
+        `starts_on` to `ends_on`, in the listing's currency; ranges never overlap."""
+        fields = compact(
+            listing_id=listing_id, starts_on=_day(starts_on), ends_on=_day(ends_on),
+            price=str(price), note=note, expected_version=expected_version,
+        )  # fmt: skip
+        return self._run(ops.set_seasonal_price(fields, idempotency_key))
+
+    def remove_seasonal_price(
+        self, price_id: str, *, idempotency_key: str | None = None
+    ) -> AnyListing:
+        """removeTravelSeasonalPrice: its dates take the listing's own price again."""
+        return self._run(ops.remove_seasonal_price(price_id, idempotency_key))
+
+
+def _day(value: Day) -> str:
+    return value if isinstance(value, str) else value.isoformat()
 
 
 def _strings(values: Sequence[str] | Unchanged | None) -> list[str] | Unchanged | None:
