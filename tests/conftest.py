@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -92,6 +93,7 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
         validation_burst_ms=60_000.0,
         body_bytes_per_second=1 << 40,
         body_burst_bytes=1 << 40,
+        media_dir=tempfile.mkdtemp(prefix="travel-media-"),
     )
 
 

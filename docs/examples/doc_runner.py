@@ -79,6 +79,8 @@ def _run(
         raise ExampleFailed(f"{example.name}: HTTP {reply.status_code}, {payload}")
     if example.save is not None:
         example.save(ids, payload["data"])
+    if example.then is not None:
+        example.then(http, url, ids)
     shown = {name: reply.headers[name] for name in example.show_headers}
     return Outcome(example, variables, reply.status_code, shown, payload)
 

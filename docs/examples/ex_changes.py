@@ -9,6 +9,7 @@ renamed provider the operator).
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from example import EVENT_AT, Example, Ids, keep
@@ -78,6 +79,22 @@ def _bad_changes(ids: Ids) -> dict[str, Any]:
             "units": None,
         }
     }
+
+
+def _keep_upload(ids: Ids, data: Any) -> None:
+    ids["upload"] = data["createTravelPhotoUpload"]["id"]
+    ids["upload-path"] = data["createTravelPhotoUpload"]["uploadPath"]
+
+
+def _send_photo(http: Any, url: str, ids: Ids) -> None:
+    """PUT a photo (a JPEG drawn here) to the upload's path, as a host's browser would."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (1600, 1200), (212, 140, 90)).save(out, "JPEG", quality=85)
+    origin = url.split("/workspaces/", 1)[0]
+    sent = http.put(origin + ids["upload-path"], content=out.getvalue())
+    assert sent.status_code == 201, sent.text
 
 
 CHANGES = [
@@ -212,5 +229,46 @@ CHANGES = [
   removeTravelSeasonalPrice(id: $id) { __typename id version }
 }""",
         lambda ids: {"id": ids["season"]},
+    ),
+    Example(
+        "create-photo-upload",
+        "host",
+        """mutation Upload($listingId: ID!) {
+  createTravelPhotoUpload(listingId: $listingId) { id uploadPath expiresAt }
+}""",
+        lambda ids: {"listingId": ids["property"]},
+        save=_keep_upload,
+        then=_send_photo,
+    ),
+    Example(
+        "add-photo",
+        "host",
+        """mutation AddPhoto($input: AddTravelListingPhotoInput!) {
+  addTravelListingPhoto(input: $input) { id alt position width height url srcset }
+}""",
+        lambda ids: {
+            "input": {
+                "uploadId": ids["upload"],
+                "alt": "The loft's living room at dusk",
+                "cover": True,
+            }
+        },
+        save=keep("photo", "addTravelListingPhoto", "id"),
+    ),
+    Example(
+        "update-photo",
+        "host",
+        """mutation UpdatePhoto($input: UpdateTravelListingPhotoInput!) {
+  updateTravelListingPhoto(input: $input) { id alt position }
+}""",
+        lambda ids: {"input": {"id": ids["photo"], "alt": "Living room with the river view"}},
+    ),
+    Example(
+        "remove-photo",
+        "host",
+        """mutation RemovePhoto($id: ID!) {
+  removeTravelListingPhoto(id: $id) { __typename id version }
+}""",
+        lambda ids: {"id": ids["photo"]},
     ),
 ]

@@ -37,6 +37,9 @@ class Example:
     save: Callable[[Ids, Any], None] | None = None
     show_headers: tuple[str, ...] = ()
     spend_first: int = 0  # send the document this many times before (to exhaust a quota)
+    # Something done over HTTP after the example (e.g. PUT a photo to the upload it made), with
+    # the client, the GraphQL URL and the ids saved so far.
+    then: Callable[[Any, str, Ids], None] | None = None
 
     def variables_for(self, ids: Ids) -> dict[str, Any] | None:
         """The variables, with the ids earlier examples saved."""

@@ -70,6 +70,7 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
         env.update(
             TRAVEL_DATABASE_URL=f"sqlite:///{tmp}/docs.db",
+            TRAVEL_MEDIA_DIR=f"{tmp}/media",
             TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
             TRAVEL_LOG_LEVEL="WARNING",
             TRAVEL_METRICS_PORT="0",

@@ -40,6 +40,7 @@ from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.budgets import BodyBudget, ValidationBudget
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
+from travel.media.http import Photos, storage_for
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, SettingsError, get_settings
@@ -214,6 +215,7 @@ def create_app(
             Route("/readyz", readyz, methods=["GET"]),
             # Reached on the metrics port only (TravelApp), never on the API's or the web app's.
             Route("/metrics", metrics_endpoint, methods=["GET"]),
+            *Photos(settings, services.databases, storage_for(settings)).routes(),
             *web_routes(settings, demo_sign_ins),
         ],
         lifespan=lifespan,

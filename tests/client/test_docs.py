@@ -79,6 +79,10 @@ SDK_METHODS = {
     "unblockTravelListingDates": "unblock_dates",
     "setTravelSeasonalPrice": "set_seasonal_price",
     "removeTravelSeasonalPrice": "remove_seasonal_price",
+    "createTravelPhotoUpload": "create_photo_upload",
+    "addTravelListingPhoto": "add_photo",
+    "updateTravelListingPhoto": "update_photo",
+    "removeTravelListingPhoto": "remove_photo",
 }
 
 

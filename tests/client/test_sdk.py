@@ -717,3 +717,44 @@ def test_query_returns_the_api_json_and_raises_errors(
     assert partial.value.data is not None
     assert partial.value.data["travelOverviewStats"] is None
     assert len(partial.value.data["travelProviders"]) == 1
+
+
+def test_hosts_upload_photos_and_set_their_calendar(connect: Connect, tenant: Tenant) -> None:
+    """A photo in one call (upload place, bytes, photo); a file that is not a photo is a
+    VALIDATION_ERROR; a block and a seasonal price shape the calendar."""
+    import io
+
+    from PIL import Image
+
+    host = connect(tenant.keys["host"])
+    provider = host.create_provider("Casa Azul", "HOST")
+    stay = host.create_property(provider.id, "Alfama Loft", "Lisbon", "100.00", units=2)
+    out = io.BytesIO()
+    Image.new("RGB", (900, 600), (40, 80, 120)).save(out, "JPEG")
+    photo = host.upload_photo(stay.id, out.getvalue(), "The living room")
+    assert (photo.alt, photo.position, photo.width, photo.height) == (
+        "The living room",
+        0,
+        640,
+        427,
+    )
+    assert [source.width for source in photo.sources] == [320, 640]
+    upload = host.create_photo_upload(stay.id)
+    with pytest.raises(TravelAPIError) as refused:
+        host.send_photo(upload, b"plain text, not a photo")
+    assert (refused.value.code, refused.value.status) == ("VALIDATION_ERROR", 400)
+    moved = host.update_photo(photo.id, alt="Living room, river view")
+    assert moved.alt == "Living room, river view"
+
+    first = date.today() + timedelta(days=30)
+    block = host.block_dates(stay.id, first, first + timedelta(days=1), units=1, note="paint")
+    assert (block.units, block.note) == (1, "paint")
+    season = host.set_seasonal_price(stay.id, first, first, "150.00")
+    assert season.price == Decimal("150.00")
+    days = host.availability("PROPERTY", stay.id, first, first + timedelta(days=2))
+    assert [(d.available, d.price) for d in days] == [
+        (1, Decimal("150.00")), (1, Decimal("100.00")), (2, Decimal("100.00")),
+    ]  # fmt: skip
+    host.unblock_dates(block.id)
+    host.remove_seasonal_price(season.id)
+    assert host.remove_photo(photo.id).id == stay.id

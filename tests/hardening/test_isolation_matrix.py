@@ -28,6 +28,7 @@ asking for one: a new operation is covered, or the test says what it needs.
 
 from __future__ import annotations
 
+import io
 import json
 import uuid
 from collections.abc import Iterator
@@ -39,6 +40,7 @@ from typing import Any
 import graphql
 import httpx
 import pytest
+from PIL import Image
 
 from tests.factories import (
     CREATE_LISTING_MUTATIONS,
@@ -72,6 +74,12 @@ class World:
     @property
     def ids(self) -> set[str]:
         return {id_ for _, id_, _ in self.objects} | {self.tenant.id}
+
+
+def _photo() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (400, 300), (10, 90, 160)).save(out, "JPEG")
+    return out.getvalue()
 
 
 def new_marker() -> str:
@@ -116,6 +124,18 @@ def build_world(
         variables = {"input": {"listingId": listings["PROPERTY"], **far, **more}}
         (made,) = data(server, host, mutation, variables).values()
         world.objects.append((label, made["id"], None))
+    # A photo of the stay, and an upload that arrived but was not added yet.
+    for label in ("photo upload", "photo"):
+        upload = "mutation ($id: ID!) { createTravelPhotoUpload(listingId: $id) { id uploadPath } }"
+        place = data(server, host, upload, {"id": listings["PROPERTY"]})["createTravelPhotoUpload"]
+        sent = httpx.put(server.url + place["uploadPath"], content=_photo(), timeout=60)
+        assert sent.status_code == 201, sent.text
+        made = place["id"]
+        if label == "photo":
+            add = "mutation ($input: AddTravelListingPhotoInput!) { addTravelListingPhoto(input: $input) { id } }"
+            variables = {"input": {"uploadId": place["id"], "alt": f"{world.marker} photo"}}
+            made = data(server, host, add, variables)["addTravelListingPhoto"]["id"]
+        world.objects.append((label, made, None))
     for kind, days in (("PROPERTY", 20), ("TOUR", 21)):
         dates = {"checkIn": future_date(days)} | (
             {"checkOut": future_date(days + 2)} if kind == "PROPERTY" else {}

@@ -89,6 +89,7 @@ class Base(DeclarativeBase):
         datetime: UtcDateTime(),
         dict[str, Any]: JSON(),
         list[str]: JSON(),
+        list[int]: JSON(),
         uuid.UUID: Uuid(),
     }
 
@@ -132,6 +133,8 @@ TENANT_TABLES: tuple[str, ...] = (
     "search_terms",
     "listing_blocks",
     "listing_prices",
+    "photo_uploads",
+    "listing_photos",
 )
 
 

@@ -3,11 +3,12 @@
 from travel.analytics.models import DailyProviderSales, DailySales, StayDates
 from travel.auth.models import ApiKey, Member, Workspace
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
-from travel.catalog.models import Listing, Provider
+from travel.catalog.models import Listing, ListingBlock, Provider, SeasonalPrice
 from travel.db.base import Base
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.favorites.models import Favorite
 from travel.idempotency.models import IdempotencyRecord
+from travel.media.models import ListingPhoto, PhotoUpload
 from travel.search.models import SearchTerm
 
 __all__ = [
@@ -21,10 +22,14 @@ __all__ = [
     "Favorite",
     "IdempotencyRecord",
     "Listing",
+    "ListingBlock",
+    "ListingPhoto",
     "Member",
     "OutboxEvent",
+    "PhotoUpload",
     "Provider",
     "SearchTerm",
+    "SeasonalPrice",
     "StayDates",
     "WebhookAttempt",
     "WebhookDelivery",

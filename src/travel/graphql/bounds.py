@@ -10,6 +10,8 @@ from travel.catalog.calendar import MAX_BLOCKS
 from travel.catalog.rules import MAX_AMENITIES
 from travel.graphql.cost import ListBounds
 from travel.kernel.kinds import KINDS
+from travel.media.images import WIDTHS
+from travel.media.service import MAX_PHOTOS
 from travel.money import EXPONENTS
 from travel.search.repository import RATING_BANDS
 from travel.search.service import MAX_BUCKETS, MAX_SUGGESTIONS, MAX_TOP
@@ -22,6 +24,9 @@ LIST_BOUNDS = ListBounds(
         # Ranges of a listing never overlap: at most one per date of the window.
         **{(t, "seasonalPrices"): MAX_RANGE_DAYS for t in _LISTINGS},
         **{(t, "blockedDates"): MAX_BLOCKS for t in _LISTINGS},
+        **{(t, "photos"): MAX_PHOTOS for t in _LISTINGS},
+        # One per width the photos are made in.
+        ("TravelPhoto", "sources"): len(WIDTHS),
         # CONFIRMED, then CANCELLED: a booking moves at most once.
         ("TravelBooking", "timeline"): 2,
         ("TravelOverviewStats", "revenueByCurrency"): len(EXPONENTS),

@@ -32,6 +32,7 @@ def _modules() -> list[SchemaModule]:
     from travel.catalog.schema import MODULE as CATALOG
     from travel.catalog.schema.calendar import MODULE as CALENDAR
     from travel.favorites.schema import MODULE as FAVORITES
+    from travel.media.schema import MODULE as PHOTOS
     from travel.search.schema import MODULE as SEARCH
 
     scalars: list[ScalarBinding] = SCALARS
@@ -44,6 +45,7 @@ def _modules() -> list[SchemaModule]:
         BOOKINGS,
         FAVORITES,
         CALENDAR,  # after bookings: closing dates acts on what bookings take
+        PHOTOS,
     ]
 
 

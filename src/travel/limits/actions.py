@@ -48,6 +48,10 @@ _FIELDS: dict[str, tuple[str, ...]] = {
         "unblockTravelListingDates",
         "setTravelSeasonalPrice",
         "removeTravelSeasonalPrice",
+        "createTravelPhotoUpload",
+        "addTravelListingPhoto",
+        "updateTravelListingPhoto",
+        "removeTravelListingPhoto",
     ),
     ANALYTICS: ("travelOverviewStats", "travelAnalytics"),
 }

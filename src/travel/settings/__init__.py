@@ -112,11 +112,31 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     metrics_port: int = 9464
     fast_path: bool = True  # compiled query execution (TRAVEL_FAST_PATH=0 forces graphql-core)
+    # Listing photos (docs/decisions/0091-photos.md): a local directory, or an S3-compatible
+    # bucket when one is named (credentials from boto3's usual sources).
+    media_dir: str = "media"
+    media_s3_bucket: str | None = None
+    media_s3_endpoint_url: str | None = None
+    # An uploaded photo's largest file and image (a 50-megapixel phone photo is taken), and how
+    # many photos a process resizes at once (each takes a core for up to ~2 s).
+    upload_max_bytes: int = 25 * 1024 * 1024
+    upload_max_pixels: int = 64_000_000
+    photo_workers: int = 1
 
     @classmethod
     def from_env(cls) -> Settings:
         """Build settings from `TRAVEL_*` environment variables."""
         return cls(
+            media_dir=read.text("TRAVEL_MEDIA_DIR") or "media",
+            media_s3_bucket=read.text("TRAVEL_MEDIA_S3_BUCKET"),
+            media_s3_endpoint_url=read.http_url("TRAVEL_MEDIA_S3_ENDPOINT_URL"),
+            upload_max_bytes=read.integer(
+                "TRAVEL_UPLOAD_MAX_BYTES", 25 * 1024 * 1024, 1024, 1024 * 1024 * 1024
+            ),
+            upload_max_pixels=read.integer(
+                "TRAVEL_UPLOAD_MAX_PIXELS", 64_000_000, 1_000_000, 500_000_000
+            ),
+            photo_workers=read.integer("TRAVEL_PHOTO_WORKERS", 1, 1, 64),
             database_url=read.database_url("TRAVEL_DATABASE_URL") or DEFAULT_DATABASE_URL,
             system_database_url=read.database_url("TRAVEL_SYSTEM_DATABASE_URL"),
             redis_url=read.redis_url("TRAVEL_REDIS_URL"),

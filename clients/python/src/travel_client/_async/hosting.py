@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import httpx
+
 from travel_client._async.connection import AsyncConnection
 from travel_client._generated import (
     Activity,
     AnyListing,
     Event,
     ListingBlock,
+    Photo,
+    PhotoUpload,
     Property,
     Provider,
     SeasonalPrice,
@@ -22,6 +26,7 @@ from travel_client._generated import (
 )
 from travel_client._operations import Data, Day, Instant, Money, changes, compact
 from travel_client._operations import hosting as ops
+from travel_client.errors import TravelAPIError
 from travel_client.types import UNCHANGED, ProviderKind, TripKind, Unchanged
 
 
@@ -365,11 +370,6 @@ class AsyncHosting(AsyncConnection):
         call = ops.archive_listing(listing_id, expected_version, idempotency_key)
         return await self._run(call)
 
-
-def _update(id: str, expected_version: int | None, fields: Data) -> Data:
-    """An update input: the id, the version last read if given, then the fields to change."""
-    return {"id": id, **compact(expected_version=expected_version), **fields}
-
     async def block_dates(
         self,
         listing_id: str,
@@ -419,6 +419,73 @@ def _update(id: str, expected_version: int | None, fields: Data) -> Data:
     ) -> AnyListing:
         """removeTravelSeasonalPrice: its dates take the listing's own price again."""
         return await self._run(ops.remove_seasonal_price(price_id, idempotency_key))
+
+    async def create_photo_upload(
+        self, listing_id: str, *, idempotency_key: str | None = None
+    ) -> PhotoUpload:
+        """createTravelPhotoUpload: a place to PUT one photo of the listing, for an hour."""
+        return await self._run(ops.create_photo_upload(listing_id, idempotency_key))
+
+    async def send_photo(self, upload: PhotoUpload, content: bytes) -> None:
+        """PUT a photo's bytes (JPEG, PNG or WebP) to its upload place; TravelAPIError with
+        VALIDATION_ERROR if the service does not take them (not a photo, too large)."""
+        origin = httpx.URL(self.url).copy_with(path="/", query=None, fragment=None)
+        target = str(origin.join(upload.upload_path))
+        sent = await self._http.put(target, content=content)
+        if sent.status_code != 201:
+            raise _upload_error(sent)
+
+    async def add_photo(
+        self,
+        upload_id: str,
+        alt: str,
+        *,
+        cover: bool = False,
+        idempotency_key: str | None = None,
+    ) -> Photo:
+        """addTravelListingPhoto: the uploaded photo, with its alt text, last or as the cover."""
+        fields = compact(upload_id=upload_id, alt=alt, cover=cover)
+        return await self._run(ops.add_photo(fields, idempotency_key))
+
+    async def upload_photo(
+        self, listing_id: str, content: bytes, alt: str, *, cover: bool = False
+    ) -> Photo:
+        """A photo of the listing in one call: an upload place, the bytes, the photo added."""
+        upload = await self.create_photo_upload(listing_id)
+        await self.send_photo(upload, content)
+        return await self.add_photo(upload.id, alt, cover=cover)
+
+    async def update_photo(
+        self,
+        photo_id: str,
+        *,
+        alt: str | Unchanged = UNCHANGED,
+        position: int | Unchanged = UNCHANGED,
+        idempotency_key: str | None = None,
+    ) -> Photo:
+        """updateTravelListingPhoto: a new alt text or place (0: the cover)."""
+        fields = changes(id=photo_id, alt=alt, position=position)
+        return await self._run(ops.update_photo(fields, idempotency_key))
+
+    async def remove_photo(
+        self, photo_id: str, *, idempotency_key: str | None = None
+    ) -> AnyListing:
+        """removeTravelListingPhoto: off its listing; the next photo becomes the cover."""
+        return await self._run(ops.remove_photo(photo_id, idempotency_key))
+
+
+def _update(id: str, expected_version: int | None, fields: Data) -> Data:
+    """An update input: the id, the version last read if given, then the fields to change."""
+    return {"id": id, **compact(expected_version=expected_version), **fields}
+
+
+def _upload_error(sent: httpx.Response) -> TravelAPIError:
+    try:
+        error = sent.json()["errors"][0]
+        code, message = error["extensions"]["code"], error["message"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        code, message = "VALIDATION_ERROR", f"HTTP {sent.status_code}"
+    return TravelAPIError(code, message, status=sent.status_code)
 
 
 def _day(value: Day) -> str:

@@ -6,6 +6,7 @@ from .activity_availability import (
     ActivityAvailabilityTravelActivityAvailability,
 )
 from .activity_by_id import ActivityById, ActivityByIdTravelActivity
+from .add_photo import AddPhoto, AddPhotoAddTravelListingPhoto
 from .archive_listing import ArchiveListing, ArchiveListingArchiveTravelListing
 from .base_model import BaseModel
 from .block_dates import BlockDates, BlockDatesBlockTravelListingDates
@@ -16,6 +17,10 @@ from .cancel_booking import CancelBooking, CancelBookingCancelTravelBooking
 from .create_activity import CreateActivity, CreateActivityCreateTravelActivity
 from .create_booking import CreateBooking, CreateBookingCreateTravelBooking
 from .create_event import CreateEvent, CreateEventCreateTravelEvent
+from .create_photo_upload import (
+    CreatePhotoUpload,
+    CreatePhotoUploadCreateTravelPhotoUpload,
+)
 from .create_property import CreateProperty, CreatePropertyCreateTravelProperty
 from .create_provider import CreateProvider, CreateProviderCreateTravelProvider
 from .create_tour import CreateTour, CreateTourCreateTravelTour
@@ -63,6 +68,9 @@ from .fragments import (
     ListingRef,
     OverviewStats,
     OverviewStatsRevenueByCurrency,
+    Photo,
+    PhotoSources,
+    PhotoUpload,
     Property,
     PropertyProvider,
     Provider,
@@ -79,6 +87,7 @@ from .fragments import (
 from .get_overview_stats import GetOverviewStats, GetOverviewStatsTravelOverviewStats
 from .get_viewer import GetViewer, GetViewerTravelViewer
 from .input_types import (
+    AddTravelListingPhotoInput,
     BlockTravelListingDatesInput,
     CreateTravelActivityInput,
     CreateTravelBookingInput,
@@ -96,6 +105,7 @@ from .input_types import (
     TravelSearchFilterInput,
     UpdateTravelActivityInput,
     UpdateTravelEventInput,
+    UpdateTravelListingPhotoInput,
     UpdateTravelProfileInput,
     UpdateTravelPropertyInput,
     UpdateTravelProviderInput,
@@ -115,6 +125,7 @@ from .property_by_id import PropertyById, PropertyByIdTravelProperty
 from .provider_by_id import ProviderById, ProviderByIdTravelProvider
 from .providers import Providers, ProvidersTravelProviders
 from .providers_count import ProvidersCount
+from .remove_photo import RemovePhoto, RemovePhotoRemoveTravelListingPhoto
 from .remove_seasonal_price import (
     RemoveSeasonalPrice,
     RemoveSeasonalPriceRemoveTravelSeasonalPrice,
@@ -153,6 +164,7 @@ from .trips_count import TripsCount
 from .unblock_dates import UnblockDates, UnblockDatesUnblockTravelListingDates
 from .update_activity import UpdateActivity, UpdateActivityUpdateTravelActivity
 from .update_event import UpdateEvent, UpdateEventUpdateTravelEvent
+from .update_photo import UpdatePhoto, UpdatePhotoUpdateTravelListingPhoto
 from .update_profile import UpdateProfile, UpdateProfileUpdateTravelProfile
 from .update_property import UpdateProperty, UpdatePropertyUpdateTravelProperty
 from .update_provider import UpdateProvider, UpdateProviderUpdateTravelProvider
@@ -171,6 +183,9 @@ __all__ = [
     "ActivityById",
     "ActivityByIdTravelActivity",
     "ActivityProvider",
+    "AddPhoto",
+    "AddPhotoAddTravelListingPhoto",
+    "AddTravelListingPhotoInput",
     "Analytics",
     "AnalyticsCategoryMix",
     "AnalyticsTopProviders",
@@ -199,6 +214,8 @@ __all__ = [
     "CreateBookingCreateTravelBooking",
     "CreateEvent",
     "CreateEventCreateTravelEvent",
+    "CreatePhotoUpload",
+    "CreatePhotoUploadCreateTravelPhotoUpload",
     "CreateProperty",
     "CreatePropertyCreateTravelProperty",
     "CreateProvider",
@@ -241,6 +258,9 @@ __all__ = [
     "OverviewStatsRevenueByCurrency",
     "PauseListing",
     "PauseListingPauseTravelListing",
+    "Photo",
+    "PhotoSources",
+    "PhotoUpload",
     "Ping",
     "PingTravelProperties",
     "Properties",
@@ -259,6 +279,8 @@ __all__ = [
     "Providers",
     "ProvidersCount",
     "ProvidersTravelProviders",
+    "RemovePhoto",
+    "RemovePhotoRemoveTravelListingPhoto",
     "RemoveSeasonalPrice",
     "RemoveSeasonalPriceRemoveTravelSeasonalPrice",
     "ResumeListing",
@@ -324,6 +346,8 @@ __all__ = [
     "UpdateActivityUpdateTravelActivity",
     "UpdateEvent",
     "UpdateEventUpdateTravelEvent",
+    "UpdatePhoto",
+    "UpdatePhotoUpdateTravelListingPhoto",
     "UpdateProfile",
     "UpdateProfileUpdateTravelProfile",
     "UpdateProperty",
@@ -334,6 +358,7 @@ __all__ = [
     "UpdateTourUpdateTravelTour",
     "UpdateTravelActivityInput",
     "UpdateTravelEventInput",
+    "UpdateTravelListingPhotoInput",
     "UpdateTravelProfileInput",
     "UpdateTravelPropertyInput",
     "UpdateTravelProviderInput",

@@ -227,6 +227,28 @@ class OverviewStatsRevenueByCurrency(BaseModel):
     amount: Decimal
 
 
+class Photo(BaseModel):
+    id: str
+    alt: str
+    position: int
+    width: int
+    height: int
+    url: str
+    srcset: str
+    sources: list["PhotoSources"]
+
+
+class PhotoSources(BaseModel):
+    width: int
+    url: str
+
+
+class PhotoUpload(BaseModel):
+    id: str
+    upload_path: str = Field(alias="uploadPath")
+    expires_at: datetime = Field(alias="expiresAt")
+
+
 class Property(BaseModel):
     id: str
     kind: TravelBookingType
@@ -365,6 +387,8 @@ Event.model_rebuild()
 Favorite.model_rebuild()
 ListingBlock.model_rebuild()
 OverviewStats.model_rebuild()
+Photo.model_rebuild()
+PhotoUpload.model_rebuild()
 Property.model_rebuild()
 SeasonalPrice.model_rebuild()
 Suggestion.model_rebuild()

@@ -533,5 +533,27 @@ class SetTravelSeasonalPriceInput(BaseModel):
     "The listing's version last read: CONFLICT if it changed since. Omitted: whatever is current."
 
 
+class AddTravelListingPhotoInput(BaseModel):
+    """A photo that was uploaded, to add to its listing."""
+
+    upload_id: str = Field(alias="uploadId")
+    "The upload it was sent to (TravelPhotoUpload.id)."
+    alt: str
+    "What it shows, for those who cannot see it: 1 to 300 characters, required."
+    cover: Optional[bool] = False
+    "true: the new cover (first photo); otherwise it goes last."
+
+
+class UpdateTravelListingPhotoInput(BaseModel):
+    """Changes to a photo: only the fields given change."""
+
+    id: str
+    "The photo's id."
+    alt: Optional[str] = None
+    "A new description, 1 to 300 characters."
+    position: Optional[int] = None
+    "A new place among the listing's photos, 0 (the cover) to their number - 1."
+
+
 TravelListingFilterInput.model_rebuild()
 TravelSearchFilterInput.model_rebuild()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from travel_client._generated import (
     Activity,
+    AddPhoto,
     AnyListing,
     ArchiveListing,
     BlockDates,
     CreateActivity,
     CreateEvent,
+    CreatePhotoUpload,
     CreateProperty,
     CreateProvider,
     CreateTour,
@@ -16,8 +18,11 @@ from travel_client._generated import (
     Event,
     ListingBlock,
     PauseListing,
+    Photo,
+    PhotoUpload,
     Property,
     Provider,
+    RemovePhoto,
     RemoveSeasonalPrice,
     ResumeListing,
     SeasonalPrice,
@@ -27,6 +32,7 @@ from travel_client._generated import (
     UnblockDates,
     UpdateActivity,
     UpdateEvent,
+    UpdatePhoto,
     UpdateProperty,
     UpdateProvider,
     UpdateTour,
@@ -253,6 +259,55 @@ def remove_seasonal_price(id: str, key: str | None) -> Call[AnyListing]:
         lambda d: present(
             RemoveSeasonalPrice.model_validate(d).remove_travel_seasonal_price,
             "removeTravelSeasonalPrice",
+        ),
+        key,
+    )
+
+
+def create_photo_upload(listing_id: str, key: str | None) -> Call[PhotoUpload]:
+    return Call(
+        "CreatePhotoUpload",
+        "createTravelPhotoUpload",
+        {"listingId": listing_id},
+        lambda d: present(
+            CreatePhotoUpload.model_validate(d).create_travel_photo_upload,
+            "createTravelPhotoUpload",
+        ),
+        key,
+    )
+
+
+def add_photo(fields: Data, key: str | None) -> Call[Photo]:
+    return Call(
+        "AddPhoto",
+        "addTravelListingPhoto",
+        {"input": fields},
+        lambda d: present(
+            AddPhoto.model_validate(d).add_travel_listing_photo, "addTravelListingPhoto"
+        ),
+        key,
+    )
+
+
+def update_photo(fields: Data, key: str | None) -> Call[Photo]:
+    return Call(
+        "UpdatePhoto",
+        "updateTravelListingPhoto",
+        {"input": fields},
+        lambda d: present(
+            UpdatePhoto.model_validate(d).update_travel_listing_photo, "updateTravelListingPhoto"
+        ),
+        key,
+    )
+
+
+def remove_photo(id: str, key: str | None) -> Call[AnyListing]:
+    return Call(
+        "RemovePhoto",
+        "removeTravelListingPhoto",
+        {"id": id},
+        lambda d: present(
+            RemovePhoto.model_validate(d).remove_travel_listing_photo, "removeTravelListingPhoto"
         ),
         key,
     )
