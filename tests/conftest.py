@@ -145,10 +145,14 @@ def module_tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
 
 
 @pytest.fixture
-def cli_env(database_url: str, system_database_url: str | None) -> dict[str, str]:
-    """Environment for `travel` subprocesses against the test database."""
+def cli_env(
+    database_url: str, system_database_url: str | None, settings: Settings
+) -> dict[str, str]:
+    """Environment for `travel` subprocesses against the test database (and the test
+    server's photo directory)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
     env["TRAVEL_DATABASE_URL"] = database_url
+    env["TRAVEL_MEDIA_DIR"] = settings.media_dir
     if system_database_url:
         env["TRAVEL_SYSTEM_DATABASE_URL"] = system_database_url
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1

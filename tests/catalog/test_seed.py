@@ -6,6 +6,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
+
 from tests.support.api import data
 from tests.support.cli import travel
 from tests.support.live import LiveServer
@@ -112,3 +114,22 @@ def test_demo_keys_act_with_their_roles(server: LiveServer, cli_env: dict[str, s
         "pricePerNight": "99.00",
     }
     assert data(server, keys["host"], create, {"input": stay})["createTravelProperty"]["id"]
+
+
+def test_every_demo_listing_has_a_cover_photo_of_its_own_making(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    """Illustrations drawn by the project (travel.demo.illustrations), one per kind and city,
+    stored and served like a host's photos."""
+    seeded = json.loads(travel(cli_env, "demo", "seed", "--json", timeout=120).stdout)
+    query = """{ travelProperties(pagination: {take: 100}) { coverPhoto { alt url srcset } }
+      travelTrips(pagination: {take: 100}) { mode coverPhoto { alt url } } }"""
+    found = data(server, seeded["keys"]["traveler"], query)
+    covers = [s["coverPhoto"] for s in found["travelProperties"]]
+    assert all(cover is not None for cover in covers)
+    assert all(cover["alt"].startswith("Illustration: a house") for cover in covers)
+    planes = [t for t in found["travelTrips"] if t["mode"] == "FLIGHT"]
+    assert planes
+    assert all("a plane" in t["coverPhoto"]["alt"] for t in planes)
+    served = httpx.get(server.url + covers[0]["url"])
+    assert (served.status_code, served.headers["content-type"]) == (200, "image/webp")

@@ -11,6 +11,8 @@ from travel.auth.models import Member, Workspace
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.demo.catalog import seed_catalog
+from travel.demo.photos import seed_photos
+from travel.media.storage import Storage
 
 # The same catalog every time (dates move with today, so events and trips stay ahead).
 RANDOM_SEED = 2026
@@ -28,8 +30,9 @@ class DemoWorkspace:
     keys: dict[str, str] = field(default_factory=dict)
 
 
-async def seed(databases: Databases) -> DemoWorkspace:
-    """Create the demo workspace, fill its catalog and return fresh keys for each role."""
+async def seed(databases: Databases, storage: Storage) -> DemoWorkspace:
+    """Create the demo workspace, fill its catalog (with a photo for each listing, kept in
+    `storage`) and return fresh keys for each role."""
     workspace = await auth_service.create_workspace(databases, "Demo Travel Co", "pro", demo=True)
     demo = DemoWorkspace(workspace)
     members: dict[str, Member] = {}
@@ -47,4 +50,5 @@ async def seed(databases: Databases) -> DemoWorkspace:
     async with tenant_transaction(engines, host.workspace_id, write=True) as session:
         today = datetime.now(UTC).date()
         await seed_catalog(session, host, random.Random(RANDOM_SEED), today)
+        await seed_photos(session, host.workspace_id, storage)
     return demo
