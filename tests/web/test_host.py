@@ -1,5 +1,5 @@
-"""Host tools: register a provider, list a stay (the API's validation message shown next to the
-field), see its availability and the bookings on one's listings."""
+"""Host tools: register a provider, list a stay (a problem said next to its field before anything
+is sent), see its availability and the bookings on one's listings."""
 
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
     page.get_by_role("button", name="Create listing").click()
     price = page.get_by_label("Price per night")
     expect(price).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_text("Must not be negative")).to_be_visible()
+    expect(price).to_be_focused()
+    expect(page.get_by_text("Enter a price of 0 or more, e.g. 120.00.")).to_be_visible()
     price.fill("95.00")
     page.get_by_role("button", name="Create listing").click()
     created = page.get_by_role("status")
