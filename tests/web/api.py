@@ -3,6 +3,7 @@ workspace's keys, against the `travel serve` the browser uses)."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import httpx
@@ -61,3 +62,16 @@ def new_listing(web: WebApp, kind: str, **fields: Any) -> dict[str, Any]:
 def set_display_name(web: WebApp, role: str, name: str | None) -> None:
     query = "mutation ($i: UpdateTravelProfileInput!) { updateTravelProfile(input: $i) { displayName } }"
     api(web, web.keys[role], query, {"i": {"displayName": name}})
+
+
+def new_stays(web: WebApp, *names: str, **fields: Any) -> tuple[str, list[dict[str, Any]]]:
+    """A provider of the host's own with a stay per name (2 rooms in Porto at 80.00 EUR unless
+    `fields` say otherwise): the provider's name and the stays."""
+    provider = f"Casa {uuid.uuid4().hex[:6]}"
+    provider_id = new_provider(web, provider)
+    stay = {"location": "Porto, Portugal", "pricePerNight": "80.00", "currency": "EUR", "units": 2}
+    made = [
+        new_listing(web, "PROPERTY", providerId=provider_id, name=name, **{**stay, **fields})
+        for name in names
+    ]
+    return provider, made

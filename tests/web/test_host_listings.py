@@ -7,57 +7,24 @@ from __future__ import annotations
 import re
 import uuid
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.web.api import api, new_listing, new_provider
+from tests.web.api import api, new_stays
 from tests.web.conftest import WebApp
-from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as
+from tests.web.steps import hosted_listing, my_listings, serious_accessibility_problems, tab_to
 
 STATUS = "query ($id: ID!) { travelProperty(id: $id) { status version } }"
 FOUND = "query ($t: String) { travelSearch(text: $t) { listings { id } } }"
 
 
-def _stays(web: WebApp, *names: str) -> tuple[str, list[dict[str, str]]]:
-    """A provider of the host's own with a stay per name: the provider's name and the stays."""
-    provider = f"Casa {uuid.uuid4().hex[:6]}"
-    provider_id = new_provider(web, provider)
-    stays = [
-        new_listing(
-            web,
-            "PROPERTY",
-            providerId=provider_id,
-            name=name,
-            location="Porto, Portugal",
-            pricePerNight="80.00",
-            currency="EUR",
-            units=2,
-        )
-        for name in names
-    ]
-    return provider, stays
-
-
-def my_listings(page: Page, web: WebApp, provider: str) -> Locator:
-    """The host's "My listings" panel, showing `provider`'s listings."""
-    sign_in_as(page, web, "host")
-    go_to(page, "Host")
-    panel = page.get_by_role("region", name="My listings")
-    panel.get_by_label("Provider").select_option(label=provider)
-    return panel
-
-
-def _listing(panel: Locator, name: str) -> Locator:
-    return panel.get_by_role("listitem").filter(has=panel.page.get_by_role("heading", name=name))
-
-
 def test_a_host_pauses_resumes_and_archives_a_listing(page: Page, web: WebApp) -> None:
     tag = uuid.uuid4().hex[:4]
     loft, attic = f"Loft {tag}", f"Attic {tag}"
-    provider, (loft_row, _) = _stays(web, loft, attic)
+    provider, (loft_row, _) = new_stays(web, loft, attic)
     panel = my_listings(page, web, provider)
-    loft_item = _listing(panel, loft)
+    loft_item = hosted_listing(panel, loft)
     expect(loft_item.get_by_text("Active", exact=True)).to_be_visible()
-    expect(_listing(panel, attic).get_by_text("Active", exact=True)).to_be_visible()
+    expect(hosted_listing(panel, attic).get_by_text("Active", exact=True)).to_be_visible()
 
     loft_item.get_by_role("button", name=f"Pause {loft}").click()
     expect(loft_item.get_by_text("Paused", exact=True)).to_be_visible()
@@ -75,7 +42,7 @@ def test_a_host_pauses_resumes_and_archives_a_listing(page: Page, web: WebApp) -
     expect(panel.get_by_role("heading", name=loft)).to_be_visible()
     expect(panel.get_by_role("heading", name=attic)).to_be_hidden()
     # Resumed, it leaves the list of paused ones: the page says so.
-    _listing(panel, loft).get_by_role("button", name=f"Resume {loft}").click()
+    hosted_listing(panel, loft).get_by_role("button", name=f"Resume {loft}").click()
     left = (
         f"{loft} is active: travelers can find and book it. It is no longer shown under “Paused”."
     )
@@ -84,7 +51,7 @@ def test_a_host_pauses_resumes_and_archives_a_listing(page: Page, web: WebApp) -
 
     # Archive asks first; keeping it listed changes nothing.
     panel.get_by_label("Show").select_option(label="All listings")
-    loft_item = _listing(panel, loft)
+    loft_item = hosted_listing(panel, loft)
     loft_item.get_by_role("button", name=f"Archive {loft}").click()
     dialog = page.get_by_role("dialog", name=f"Archive {loft}?")
     expect(dialog).to_contain_text("Bookings already made stay as they are")
@@ -107,12 +74,12 @@ def test_a_host_pauses_resumes_and_archives_a_listing(page: Page, web: WebApp) -
 def test_pause_and_resume_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     page = desktop
     name = f"Studio {uuid.uuid4().hex[:4]}"
-    provider, _ = _stays(web, name)
+    provider, _ = new_stays(web, name)
     panel = my_listings(page, web, provider)
-    item = _listing(panel, name)
+    item = hosted_listing(panel, name)
     expect(item.get_by_text("Active", exact=True)).to_be_visible()
     panel.get_by_label("Provider").focus()
-    _tab_to(page, f"Pause {name}")
+    tab_to(page, re.compile(f"^Pause {name}$"))
     page.keyboard.press("Enter")
     expect(item.get_by_text("Paused", exact=True)).to_be_visible()
     # The same button, now the way back, keeps the focus.
@@ -131,12 +98,3 @@ def test_pause_and_resume_with_the_keyboard_alone(desktop: Page, web: WebApp) ->
     expect(dialog).to_be_hidden()
     expect(item.get_by_text("Archived", exact=True)).to_be_visible()
     expect(item.get_by_role("button", name=f"Resume {name}")).to_be_focused()
-
-
-def _tab_to(page: Page, name: str, limit: int = 40) -> None:
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        focused = page.evaluate("document.activeElement && document.activeElement.textContent")
-        if focused and re.sub(r"\s+", " ", focused).strip() == name:
-            return
-    raise AssertionError(f"Tab never reached {name!r}")

@@ -43,12 +43,14 @@ function EditListing({ kind, id }: { kind: KindInfo; id: string }) {
   return <Editor key={reread?.generation ?? 0} kind={kind} listing={listing} reloaded={!!reread} onReload={reload} />;
 }
 
+/** What the form was filled from: the listing as read, then as last saved. */
+type Base = { values: Values; version: number; updatedAt: string };
+
 type EditorProps = { kind: KindInfo; listing: EditableListing; reloaded: boolean; onReload: () => Promise<void> };
 
 function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
   const client = useClient();
-  // What the form was filled from (the listing as read, then as last saved) and its version.
-  const [base, setBase] = useState<{ values: Values; version: number }>(() => ({ values: valuesOf(listing, kind.kind), version: listing.version }));
+  const [base, setBase] = useState<Base>(() => ({ values: valuesOf(listing, kind.kind), version: listing.version, updatedAt: listing.updatedAt }));
   const [values, setValues] = useState<Values>(base.values);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
@@ -89,7 +91,7 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
     const updated = (answer.data as { updated?: EditableListing | null } | undefined)?.updated;
     if (updated) {
       const saved = valuesOf(updated, kind.kind);
-      setBase({ values: saved, version: updated.version });
+      setBase({ values: saved, version: updated.version, updatedAt: updated.updatedAt });
       setValues(saved);
       return setOutcome("saved");
     }
@@ -104,20 +106,18 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
         <Link href={`/host/providers/${listing.provider.id}`}>{listing.provider.name}</Link> <span aria-hidden="true">›</span> Edit
       </p>
       <div className="page-head">
-        <h1 id="edit-title">
-          Edit {base.values.name || listing.name} <StatusBadge status={status} />
-        </h1>
+        <h1 id="edit-title">Edit {base.values.name || listing.name}</h1>
         <Link href={listingPath(listing.kind, listing.id)}>See it as travelers do</Link>
       </div>
       <p className="muted">
-        {capitalized(kind.singular)} · version {base.version} · last changed {formatDateTime(listing.updatedAt)}
+        <StatusBadge status={status} /> {capitalized(kind.singular)} · version {base.version} · last changed {formatDateTime(base.updatedAt)}
       </p>
       <StatusActions
         listing={{ id: listing.id, name: base.values.name || listing.name, status, version: base.version }}
         onChanged={(changed) => {
           // A status change is a new version too: the form's next save names it.
           setStatus(changed.status);
-          setBase((b) => ({ ...b, version: changed.version }));
+          setBase((b) => ({ ...b, version: changed.version, updatedAt: changed.updatedAt ?? b.updatedAt }));
         }}
       />
       <Said outcome={outcome} ref={said} onReload={onReload} />

@@ -38,7 +38,7 @@ export function StatusBadge({ status }: { status: TravelListingStatus }) {
   return <span className={`badge status-${status.toLowerCase()}`}>{STATUS_WORDS[status]}</span>;
 }
 
-export type StatusListing = { id: string; name: string; status: TravelListingStatus; version: number };
+export type StatusListing = { id: string; name: string; status: TravelListingStatus; version: number; updatedAt?: string };
 
 type Props = {
   listing: StatusListing;
@@ -75,7 +75,7 @@ export function StatusActions({ listing, onChanged }: Props) {
     setAsking(false);
     const changed = answer.data?.changed;
     if (changed) {
-      const next = { ...current, status: changed.status, version: changed.version };
+      const next = { ...current, status: changed.status, version: changed.version, updatedAt: changed.updatedAt };
       setLatest(next);
       const words = `${current.name} ${RESULT[changed.status]}`;
       setSaid(words);
