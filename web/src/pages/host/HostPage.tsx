@@ -1,5 +1,5 @@
-// Host tools: one's listings to manage (a provider at a time), the bookings on them, one's
-// providers (and registering one), and the way to new listings.
+// Host tools: one's listings to manage (a provider at a time), the bookings on them, earnings by
+// month, one's providers (and registering one), and the way to new listings.
 import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useMutation, useQuery } from "urql";
@@ -11,6 +11,7 @@ import { Field } from "../../components/Field";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { usePageTitle } from "../../lib/title";
+import { Earnings } from "./Earnings";
 import { CreateProviderDocument, HostedBookingsDocument, MyProvidersDocument } from "./host";
 import { HostedListings } from "./HostedListings";
 
@@ -32,6 +33,7 @@ export function HostPage() {
       </div>
       <MyListings />
       <HostedBookings />
+      <Earnings />
       <Providers />
     </section>
   );
@@ -149,7 +151,7 @@ function HostedBookings() {
       <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
-            <BookingItem booking={b} showGuest {...cancelling(b)} />
+            <BookingItem booking={b} showGuest askReason {...cancelling(b)} />
           </li>
         ))}
       </ul>
