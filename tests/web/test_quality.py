@@ -15,7 +15,7 @@ from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as, s
 
 PAGES = {
     "traveler": ["/", "/?kind=events", "/trips", "/wishlist", "/itinerary"],
-    "host": ["/host", "/host/new"],
+    "host": ["/host", "/host/new", "/account"],
     "admin": ["/admin"],
 }
 
