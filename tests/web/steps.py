@@ -57,7 +57,9 @@ def go_to(page: Page, label: str) -> None:
 
 
 def nav_labels(page: Page) -> list[str]:
-    return [text.strip() for text in main_nav(page).get_by_role("link").all_inner_texts()]
+    """The pages the menu offers (not the profile link beside them, named after the person)."""
+    links = main_nav(page).get_by_role("list").get_by_role("link")
+    return [text.strip() for text in links.all_inner_texts()]
 
 
 def sign_out(page: Page) -> None:
