@@ -40,7 +40,7 @@ export function Earnings() {
       {!earnings && !error && !pagesError && <Loading label="Adding up…" />}
       {earnings && earnings.length === 0 && <Empty title="No earnings yet: they show here once guests book." />}
       {earnings && earnings.length > 0 && (
-        <div className="charts">
+        <div className="charts per-currency">
           {earnings.map(({ currency, months }) => (
             <BarChart
               key={currency}
