@@ -6,7 +6,7 @@ import { useEffect, type RefObject } from "react";
 export function useFocusFirstProblem(form: RefObject<HTMLElement | null>, attempt: number): void {
   useEffect(() => {
     if (attempt === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-problem]');
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     first?.focus();
   }, [form, attempt]);
 }
