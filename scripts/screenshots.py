@@ -48,7 +48,10 @@ def _api(url: str, key: str, query: str, variables: dict[str, object] | None = N
 
 
 def _fill(api_url: str, traveler: str) -> None:
-    """A booked stay, a booked tour, and saved favorites of three kinds."""
+    """A traveler with a name (hosts see it), a booked stay, a booked tour, and saved favorites
+    of three kinds."""
+    named = "mutation ($i: UpdateTravelProfileInput!) { updateTravelProfile(input: $i) { email } }"
+    _api(api_url, traveler, named, {"i": {"displayName": "Ana Lima"}})
     stays = _api(api_url, traveler, "{ travelProperties(pagination: {take: 3}) { id } }")
     tours = _api(api_url, traveler, "{ travelTours(pagination: {take: 3}) { id } }")
     events = _api(api_url, traveler, "{ travelEvents(pagination: {take: 2}) { id } }")
@@ -135,6 +138,12 @@ def main() -> None:
                     _sign_in(page, url, "host")
                     page.goto(url + "/host")
                     _shoot(page, f"host-{size}")
+                    # Earnings by month (the demo traveler's bookings), then a listing's editor.
+                    page.get_by_role("figure").first.scroll_into_view_if_needed()
+                    _shoot(page, f"host-earnings-{size}")
+                    page.get_by_role("link", name="Edit", exact=False).first.click()
+                    page.get_by_role("button", name="Save changes").wait_for()
+                    _shoot(page, f"edit-listing-{size}")
                     page.goto(url + "/host/new")
                     _shoot(page, f"new-listing-{size}")
                     page.close()

@@ -127,8 +127,17 @@ def console() -> Console:
     return Console()
 
 
-def _page(browser: Browser, viewport: str, console: Console) -> Iterator[Page]:
-    context = browser.new_context(viewport=VIEWPORTS[viewport], locale="en-GB", timezone_id="UTC")
+def _page(
+    browser: Browser,
+    viewport: str,
+    console: Console,
+    *,
+    locale: str = "en-GB",
+    timezone_id: str = "UTC",
+) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport=VIEWPORTS[viewport], locale=locale, timezone_id=timezone_id
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.on("console", console.record)

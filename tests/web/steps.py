@@ -57,7 +57,9 @@ def go_to(page: Page, label: str) -> None:
 
 
 def nav_labels(page: Page) -> list[str]:
-    return [text.strip() for text in main_nav(page).get_by_role("link").all_inner_texts()]
+    """The pages the menu offers (not the profile link beside them, named after the person)."""
+    links = main_nav(page).get_by_role("list").get_by_role("link")
+    return [text.strip() for text in links.all_inner_texts()]
 
 
 def sign_out(page: Page) -> None:
@@ -88,3 +90,34 @@ def choose_kind(page: Page, label: str) -> None:
     tab.click()
     expect(tab).to_have_attribute("aria-current", "page")
     expect(page.locator("#results")).to_have_attribute("aria-busy", "false")
+
+
+def my_listings(page: Page, web: WebApp, provider: str) -> Locator:
+    """The host's "My listings" panel on the host page, showing `provider`'s listings."""
+    sign_in_as(page, web, "host")
+    go_to(page, "Host")
+    panel = page.get_by_role("region", name="My listings")
+    panel.get_by_label("Provider").select_option(label=provider)
+    return panel
+
+
+def hosted_listing(panel: Locator, name: str) -> Locator:
+    """One listing of "My listings", by its name."""
+    return panel.get_by_role("listitem").filter(has=panel.page.get_by_role("heading", name=name))
+
+
+def tab_to(
+    page: Page, name: str | re.Pattern[str], limit: int = 80, *, backwards: bool = False
+) -> None:
+    """Press Tab (or Shift+Tab) until the focused element is the one named (as a keyboard user
+    would)."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+        focused = page.evaluate(
+            "(() => { const e = document.activeElement; return e && e !== document.body ? "
+            "(e.getAttribute('aria-label') || e.labels?.[0]?.textContent || e.textContent || '')"
+            ".trim() : ''; })()"
+        )
+        if name.search(focused) if isinstance(name, re.Pattern) else name in focused:
+            return
+    raise AssertionError(f"Tab never reached {name!r}")

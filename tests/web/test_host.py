@@ -1,5 +1,5 @@
-"""Host tools: register a provider, list a stay (the API's validation message shown next to the
-field), see its availability and the bookings on one's listings."""
+"""Host tools: register a provider, list a stay (a problem said next to its field before anything
+is sent), see its availability and the bookings on one's listings."""
 
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ def test_a_host_registers_a_provider_lists_a_stay_and_sees_its_bookings(
     page.get_by_role("button", name="Create listing").click()
     price = page.get_by_label("Price per night")
     expect(price).to_have_attribute("aria-invalid", "true")
-    expect(page.get_by_text("Must not be negative")).to_be_visible()
+    expect(price).to_be_focused()
+    expect(page.get_by_text("Enter a price of 0 or more, e.g. 120.00.")).to_be_visible()
     price.fill("95.00")
     page.get_by_role("button", name="Create listing").click()
     created = page.get_by_role("status")
@@ -92,3 +93,48 @@ def test_every_kind_has_its_form(desktop: Page, web: WebApp) -> None:
 def test_a_traveler_has_no_host_tools(desktop: Page, web: WebApp) -> None:
     sign_in_as(desktop, web, "traveler", path="/host")
     expect(desktop.get_by_text("Host tools need the travel:host permission.")).to_be_visible()
+
+
+def test_the_new_listing_form_says_every_problem_at_once(page: Page, web: WebApp) -> None:
+    sign_in_as(page, web, "host", path="/host/new")
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda r: sent.append(r.post_data or "") if "createTravel" in (r.post_data or "") else None,
+    )
+    expect(page.get_by_role("heading", name="New stay")).to_be_visible()
+    page.get_by_label("Rooms").fill("")
+    page.get_by_label("Currency").fill("euro")
+    page.get_by_label("Longitude (optional)").fill("200")
+    page.get_by_role("button", name="Create listing").click()
+    said = {
+        "Name": "Enter a name, e.g. Rooftop loft by the river.",
+        "Location": "Enter where it is, e.g. Porto, Ribeira.",
+        "Price per night": "Enter a price, e.g. 120.00.",
+        "Rooms": "Enter how many rooms, e.g. 1.",
+        "Currency": "Enter the currency's 3-letter code, e.g. EUR, USD or JPY.",
+        "Latitude (optional)": "Enter the latitude too, or clear the longitude.",
+        "Longitude (optional)": "Enter a number from -180 to 180.",
+    }
+    for label, words in said.items():
+        expect(page.get_by_label(label, exact=True)).to_have_accessible_description(
+            re.compile(re.escape(words))
+        )
+    expect(page.get_by_label("Name", exact=True)).to_be_focused()
+    expect(page.get_by_role("alert")).to_have_text("7 fields need your attention.")
+    assert sent == []  # nothing sent, and so never an empty price
+
+    # What only the API knows comes back next to its field, in the form's words.
+    page.get_by_label("Name", exact=True).fill(f"Courtyard room {uuid.uuid4().hex[:4]}")
+    page.get_by_label("Location").fill("Lisbon")
+    page.get_by_label("Price per night").fill("70")
+    page.get_by_label("Rooms").fill("1")
+    page.get_by_label("Currency").fill("XQZ")
+    page.get_by_label("Longitude (optional)").fill("")
+    page.get_by_role("button", name="Create listing").click()
+    currency = page.get_by_label("Currency")
+    expect(currency).to_have_accessible_description(re.compile("We don't know this currency"))
+    expect(currency).to_be_focused()
+    expect(page.locator("main")).not_to_contain_text("input.")
+    assert len(sent) == 1
+    assert '"pricePerNight":"70"' in sent[0]

@@ -11,11 +11,11 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import future_date
 from tests.web.conftest import WebApp
-from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as, signed_in
+from tests.web.steps import go_to, serious_accessibility_problems, sign_in_as, signed_in, tab_to
 
 PAGES = {
     "traveler": ["/", "/?kind=events", "/trips", "/wishlist", "/itinerary"],
-    "host": ["/host", "/host/new"],
+    "host": ["/host", "/host/new", "/account"],
     "admin": ["/admin"],
 }
 
@@ -57,54 +57,37 @@ def test_listing_and_checkout_are_accessible(page: Page, web: WebApp) -> None:
     _no_problems(page, "checkout")
 
 
-def _tab_to(
-    page: Page, name: str | re.Pattern[str], limit: int = 80, *, backwards: bool = False
-) -> None:
-    """Press Tab (or Shift+Tab) until the focused element is the one named (as a keyboard user
-    would)."""
-    for _ in range(limit):
-        page.keyboard.press("Shift+Tab" if backwards else "Tab")
-        focused = page.evaluate(
-            "(() => { const e = document.activeElement; return e && e !== document.body ? "
-            "(e.getAttribute('aria-label') || e.labels?.[0]?.textContent || e.textContent || '')"
-            ".trim() : ''; })()"
-        )
-        if name.search(focused) if isinstance(name, re.Pattern) else name in focused:
-            return
-    raise AssertionError(f"Tab never reached {name!r}")
-
-
 def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     page = desktop
     page.goto(web.url + "/")
-    _tab_to(page, "Demo Traveler")
+    tab_to(page, "Demo Traveler")
     page.keyboard.press("Enter")
     signed_in(page)
-    _tab_to(page, "Where")
+    tab_to(page, "Where")
     page.keyboard.type("porto")
     expect(page.get_by_role("search").get_by_label("Where to, or what?")).to_have_value("porto")
     page.keyboard.press("Enter")  # submits the search
     expect(page).to_have_url(re.compile("q=porto"))
     page.get_by_role("heading", name=re.compile(r"^\d+ results?$")).wait_for()
-    _tab_to(page, re.compile(r"^Stays \d+$"))  # the kind tabs come after the search
+    tab_to(page, re.compile(r"^Stays \d+$"))  # the kind tabs come after the search
     page.keyboard.press("Enter")
     page.get_by_role("heading", name=re.compile(r"^\d+ stays?$")).wait_for()
-    _tab_to(page, re.compile(r"^Stay · Porto"))  # the first result's link
+    tab_to(page, re.compile(r"^Stay · Porto"))  # the first result's link
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Availability")).to_be_visible()
     # Pick the nights in the calendar with the keyboard: next month, two open days.
-    _tab_to(page, "Next month")
+    tab_to(page, "Next month")
     page.keyboard.press("Enter")
     calendar = page.get_by_role("table", name=re.compile("Availability in"))
     expect(calendar.get_by_role("button").first).to_be_visible()  # the month's days are in
-    _tab_to(page, re.compile(r"^1[0-9] .*free$"))
+    tab_to(page, re.compile(r"^1[0-9] .*free$"))
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    _tab_to(page, "Reserve")
+    tab_to(page, "Reserve")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Confirm and pay")).to_be_visible()
-    _tab_to(page, re.compile("^Confirm and pay"))
+    tab_to(page, re.compile("^Confirm and pay"))
     page.keyboard.press("Enter")
     # The result has the focus; the next Tab is its first link.
     expect(page.get_by_role("heading", name="You're booked!")).to_be_focused()
@@ -129,10 +112,10 @@ def test_the_menu_works_with_the_keyboard_on_a_phone(browser, web: WebApp, conso
 
     for page in _page(browser, "phone", console):
         sign_in_as(page, web, "host")
-        _tab_to(page, "Menu", backwards=True)  # the menu is above the page's content
+        tab_to(page, "Menu", backwards=True)  # the menu is above the page's content
         page.keyboard.press("Enter")
         expect(page.get_by_role("navigation", name="Main")).to_be_visible()
-        _tab_to(page, "Host")
+        tab_to(page, "Host")
         page.keyboard.press("Enter")
         expect(page.get_by_role("heading", name="Host tools")).to_be_visible()
         expect(page.get_by_role("navigation", name="Main")).to_be_hidden()  # closed on arrival

@@ -6,8 +6,14 @@ export type Problem = {
   code: string;
   message: string;
   field?: string;
+  /** Every bad field of an input at once (`extensions.fields`, docs/errors.md). */
+  fields?: FieldProblem[];
   retryAfter?: number;
+  currentVersion?: number;
 };
+
+/** One bad field of an input: its path (`input.pricePerNight`) and the API's words. */
+export type FieldProblem = { field: string; message: string };
 
 const NETWORK = "NETWORK";
 
@@ -24,8 +30,15 @@ export function problemsOf(error: CombinedError | undefined | null): Problem[] {
     };
     if (typeof extensions.field === "string") problem.field = extensions.field;
     if (typeof extensions.retryAfter === "number") problem.retryAfter = extensions.retryAfter;
+    if (typeof extensions.currentVersion === "number") problem.currentVersion = extensions.currentVersion;
+    if (Array.isArray(extensions.fields)) problem.fields = extensions.fields.filter(isFieldProblem);
     return problem;
   });
+}
+
+function isFieldProblem(value: unknown): value is FieldProblem {
+  const entry = value as Partial<FieldProblem> | null;
+  return typeof entry?.field === "string" && typeof entry.message === "string";
 }
 
 /** The input field a validation problem is about, without its `input.`/`filter.` prefix. */
@@ -63,6 +76,8 @@ export function describe(problem: Problem, labels: Record<string, string> = {}):
       return `Your account can't do this. ${problem.message.replace("Missing permission", "It needs the permission")}.`;
     case "NOT_FOUND":
       return "We couldn't find that. It may have been removed, or it belongs to another workspace.";
+    case "CONFLICT":
+      return "Someone else changed this since you opened it, so nothing was saved. Reload it to see their changes, then make yours again.";
     case "IDEMPOTENCY_KEY_IN_USE":
       return "Your earlier attempt is still being processed. Wait a moment and try again — it will not book twice.";
     case "IDEMPOTENCY_KEY_REUSED":

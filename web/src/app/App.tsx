@@ -10,6 +10,8 @@ import { AdminPage } from "../pages/admin/AdminPage";
 import { CheckoutPage } from "../pages/checkout/CheckoutPage";
 import { DiscoverPage } from "../pages/discover/DiscoverPage";
 import { ExplorerPage } from "../pages/explorer/ExplorerPage";
+import { AccountPage } from "../pages/account/AccountPage";
+import { EditListingPage } from "../pages/host/EditListingPage";
 import { HostPage } from "../pages/host/HostPage";
 import { NewListingPage } from "../pages/host/NewListingPage";
 import { ProviderPage } from "../pages/host/ProviderPage";
@@ -55,6 +57,8 @@ export function App() {
           <Route path="/host" component={HostPage} />
           <Route path="/host/new" component={NewListingPage} />
           <Route path="/host/providers/:id" component={ProviderPage} />
+          <Route path="/host/listings/:kind/:id" component={EditListingPage} />
+          <Route path="/account" component={AccountPage} />
           <Route path="/admin" component={AdminPage} />
           <Route path="/explorer" component={ExplorerPage} />
           <Route path="/workspaces/graphql" component={ExplorerPage} />

@@ -97,6 +97,9 @@ export function Layout({ children }: { children: ReactNode }) {
                   </li>
                 </ul>
                 <div className="who">
+                  <Link href="/account" className="who-profile" aria-current={active("/account") ? "page" : undefined}>
+                    {viewer.displayName ?? "Set your name"}
+                  </Link>
                   <span className="who-name">{viewer.workspace.name}</span>
                   <span className="who-roles">{viewer.roles.map((r) => r.toLowerCase()).join(", ")}</span>
                   <button type="button" className="button secondary small" onClick={() => signOut()}>

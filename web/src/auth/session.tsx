@@ -17,6 +17,8 @@ export const ViewerDocument = graphql(`
       roles
       permissions
       workspace { id name plan }
+      displayName
+      email
     }
   }
 `);
@@ -45,6 +47,8 @@ type Session = {
   can: (permission: Permission) => boolean;
   signIn: (credential: Credential) => Promise<string | null>;
   signOut: (notice?: string) => void;
+  /** The viewer as a change of profile answered it (the name shown, the email kept). */
+  updateViewer: (viewer: Viewer) => void;
 };
 
 const SessionContext = createContext<Session | null>(null);
@@ -121,6 +125,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return verify(credential, true);
       },
       signOut,
+      updateViewer: (next) => setState((now) => (now.status === "signed-in" ? { ...now, viewer: next } : now)),
     };
   }, [state, verify, signOut]);
 

@@ -1,5 +1,5 @@
 // A modal question on the native <dialog> (focus moves in and returns, Escape cancels).
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 type Props = {
   open: boolean;
@@ -15,6 +15,7 @@ type Props = {
 
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = "Keep it", busy, danger, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId(); // a page may hold many dialogs (one per booking or listing)
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -22,8 +23,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id="dialog-title">{title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+      <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel} disabled={busy} autoFocus>

@@ -20,6 +20,7 @@ export const ListingCardFragmentDoc = graphql(`
     currency
     rating
     provider { id name }
+    timeZone
     ... on TravelEvent { startsAt }
     ... on TravelTrip { origin destination departsAt mode }
   }
@@ -34,12 +35,16 @@ export function hueOf(id: string): number {
 
 export function ListingCard({ listing, query = "" }: { listing: ListingCardFragment; query?: string }) {
   const info = kindInfo(listing.kind);
+  // Times as the clock shows them where they happen (the listing's zone, else UTC).
+  const at = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, listing.timeZone)}</time>;
   const when =
-    listing.__typename === "TravelEvent"
-      ? formatDateTime(listing.startsAt)
-      : listing.__typename === "TravelTrip"
-        ? `${listing.origin} → ${listing.destination} · ${formatDateTime(listing.departsAt)}`
-        : null;
+    listing.__typename === "TravelEvent" ? (
+      at(listing.startsAt)
+    ) : listing.__typename === "TravelTrip" ? (
+      <>
+        {listing.origin} → {listing.destination} · {at(listing.departsAt)}
+      </>
+    ) : null;
   return (
     <article className="card">
       <Link href={listingPath(listing.kind, listing.id) + query} className="card-link">

@@ -11,6 +11,7 @@ import { formatDateTime, formatDay } from "../lib/dates";
 import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { Field } from "./Field";
 
 export const BookingRowFragmentDoc = graphql(`
   fragment BookingRow on TravelBooking {
@@ -26,15 +27,18 @@ export const BookingRowFragmentDoc = graphql(`
     currency
     createdAt
     target { __typename id name location }
-    timeline { from to at actor }
+    timeline { from to at actor reason }
+    guest { displayName }
   }
 `);
 
 const CancelBookingDocument = graphql(`
-  mutation CancelBooking($id: ID!) {
-    cancelTravelBooking(id: $id) { ...BookingRow }
+  mutation CancelBooking($id: ID!, $reason: String) {
+    cancelTravelBooking(id: $id, reason: $reason) { ...BookingRow }
   }
 `);
+
+const MAX_REASON = 500;
 
 const STATUS: Record<string, string> = { CONFIRMED: "Confirmed", CANCELLED: "Cancelled", PAID: "paid", REFUNDED: "refunded" };
 
@@ -42,6 +46,8 @@ type Props = {
   booking: BookingRowFragment;
   canCancel?: boolean;
   showGuest?: boolean;
+  /** Cancelling asks why (a host's cancellation: the guest reads the reason in the timeline). */
+  askReason?: boolean;
   /** This booking is the one just cancelled on the page: its status takes the focus. */
   justCancelled: boolean;
   onCancelled: (id: string) => void;
@@ -54,11 +60,14 @@ export function useJustCancelled() {
   return (booking: BookingRowFragment) => ({ justCancelled: booking.id === id, onCancelled: setId });
 }
 
-export function BookingItem({ booking, canCancel = true, showGuest, justCancelled, onCancelled }: Props) {
+export function BookingItem({ booking, canCancel = true, showGuest, askReason, justCancelled, onCancelled }: Props) {
   const info = kindInfo(booking.targetType);
   const [asking, setAsking] = useState(false);
   const [cancelResult, cancel] = useMutation(CancelBookingDocument);
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [reasonProblem, setReasonProblem] = useState<string | null>(null);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
   const attempt = useRef(newIdempotencyKey());
   const current = cancelResult.data?.cancelTravelBooking ?? booking;
   const dates =
@@ -72,7 +81,13 @@ export function BookingItem({ booking, canCancel = true, showGuest, justCancelle
   }, [cancelled]);
   const doCancel = async () => {
     setError(null);
-    const answer = await cancel({ id: booking.id }, { ...idempotent(attempt.current), additionalTypenames: ["TravelBooking"] });
+    if (askReason) {
+      const problem = reasonProblemOf(reason);
+      setReasonProblem(problem);
+      if (problem) return reasonField.current?.focus();
+    }
+    const why = reason.trim() || null;
+    const answer = await cancel({ id: booking.id, reason: why }, { ...idempotent(attempt.current), additionalTypenames: ["TravelBooking"] });
     if (answer.error) {
       setError(sentence(answer.error));
       if (answer.error.graphQLErrors.length > 0) attempt.current = newIdempotencyKey();
@@ -98,6 +113,7 @@ export function BookingItem({ booking, canCancel = true, showGuest, justCancelle
           <code>{current.referenceCode}</code>
           {showGuest && <span className="muted"> · booked {formatDateTime(current.createdAt)}</span>}
         </p>
+        {showGuest && <p className="guest">Guest: {current.guest.displayName ?? <span className="muted">no name given</span>}</p>}
         <details className="timeline">
           <summary>Timeline</summary>
           <ol>
@@ -105,6 +121,7 @@ export function BookingItem({ booking, canCancel = true, showGuest, justCancelle
               <li key={i}>
                 <strong>{step.from ? `${STATUS[step.from] ?? step.from} → ` : ""}{STATUS[step.to] ?? step.to}</strong>{" "}
                 <span className="muted">{formatDateTime(step.at)}</span>
+                {step.reason && <span className="reason"> — “{step.reason}”</span>}
               </li>
             ))}
           </ol>
@@ -129,12 +146,32 @@ export function BookingItem({ booking, canCancel = true, showGuest, justCancelle
         danger
         busy={cancelResult.fetching}
         onConfirm={doCancel}
-        onCancel={() => setAsking(false)}
+        onCancel={() => {
+          setAsking(false);
+          setReasonProblem(null);
+        }}
       >
-        <p>
-          {current.target.name}, {dates}. You will be refunded {formatMoney(current.totalPrice, current.currency)}.
-        </p>
+        {askReason ? (
+          <>
+            <p>
+              {current.target.name}, {dates}, for {current.guest.displayName ?? "the guest"}. They will be refunded {formatMoney(current.totalPrice, current.currency)}.
+            </p>
+            <Field label="Why are you cancelling?" error={reasonProblem ?? undefined} hint="The guest sees this in the booking's timeline.">
+              <textarea ref={reasonField} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} aria-required />
+            </Field>
+          </>
+        ) : (
+          <p>
+            {current.target.name}, {dates}. You will be refunded {formatMoney(current.totalPrice, current.currency)}.
+          </p>
+        )}
       </ConfirmDialog>
     </article>
   );
+}
+
+function reasonProblemOf(reason: string): string | null {
+  const text = reason.trim();
+  if (!text) return "Tell the guest why, e.g. “The apartment has a burst pipe and can't be used that week.”";
+  return text.length > MAX_REASON ? `Keep it to ${MAX_REASON} characters (this has ${text.length}).` : null;
 }

@@ -19,7 +19,6 @@ export function isDay(value: string | null | undefined): value is string {
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const shortDay = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const monthFormat = new Intl.DateTimeFormat(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
 
 export function formatDay(day: string): string {
@@ -30,8 +29,38 @@ export function formatShortDay(day: string): string {
   return shortDay.format(new Date(`${day}T00:00:00Z`));
 }
 
-export function formatDateTime(value: string): string {
-  return `${dateTime.format(new Date(value))} UTC`;
+// Formatters by time zone: building one is slow, and a page formats many times in few zones.
+const inZone = new Map<string, Intl.DateTimeFormat>();
+
+/** Whether the browser knows `name` as an IANA time zone (e.g. Europe/Lisbon). */
+export function isTimeZone(name: string | null | undefined): name is string {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An instant as the clock shows it where it happens, with the zone's short name
+ * ("21 Nov 2026, 9:00 PM EST"); in UTC when the zone is unknown (or null). */
+export function formatDateTime(value: string, timeZone?: string | null): string {
+  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
+  let format = inZone.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: zone,
+      timeZoneName: "short",
+    });
+    inZone.set(zone, format);
+  }
+  return format.format(new Date(value));
 }
 
 export function formatMonth(day: string): string {

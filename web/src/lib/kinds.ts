@@ -22,6 +22,9 @@ export const KINDS: KindInfo[] = [
   { kind: "TRIP", slug: "transport", label: "Transport", singular: "departure", plural: "departures", nights: false, unit: "person" },
 ];
 
+/** The listing types' GraphQL names: what a listing mutation tells urql's cache it touched. */
+export const LISTING_TYPENAMES = ["TravelProperty", "TravelTour", "TravelActivity", "TravelEvent", "TravelTrip"];
+
 export function kindInfo(kind: Kind): KindInfo {
   return KINDS.find((k) => k.kind === kind) ?? KINDS[0]!;
 }

@@ -26,3 +26,24 @@ export function multiply(amount: string, count: number): string {
   const digits = (negative ? -minor : minor).toString().padStart(scale + 1, "0");
   return `${negative ? "-" : ""}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
+
+/** a + b, on decimal strings of one currency (minor units as BigInt: exact, whatever the sum). */
+export function addAmounts(a: string, b: string): string {
+  const scale = Math.max(decimalPlaces(a), decimalPlaces(b));
+  const total = toMinor(a, scale) + toMinor(b, scale);
+  if (scale === 0) return total.toString();
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(scale + 1, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+function decimalPlaces(amount: string): number {
+  return amount.split(".")[1]?.length ?? 0;
+}
+
+function toMinor(amount: string, scale: number): bigint {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const negative = whole.startsWith("-");
+  const minor = BigInt(whole.replace("-", "") + fraction.padEnd(scale, "0"));
+  return negative ? -minor : minor;
+}

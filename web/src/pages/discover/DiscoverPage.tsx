@@ -17,7 +17,9 @@ import { KINDS, kindInfo } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { Facets } from "./Facets";
 import { SearchBox } from "./SearchBox";
-import { EMPTY, filterOf, MAX_RESULTS, PAGE_SIZE, problemsOf, readSearch, sortOf, SORTS, stayParams, writeSearch, type Search } from "./search";
+import { problemsOf as apiProblems } from "../../api/errors";
+import { placeProblems } from "../../forms/apiProblems";
+import { EMPTY, FILTER_FIELDS, filterOf, MAX_RESULTS, PAGE_SIZE, problemsOf, readSearch, sortOf, SORTS, stayParams, writeSearch, type Search, type SearchProblems } from "./search";
 
 const DiscoverDocument = graphql(`
   query Discover(
@@ -111,15 +113,19 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
   });
   const found = data?.travelSearch;
   const facets = found?.facets;
+  // What could not be searched for, next to its field: values of the URL the browser knows are
+  // wrong (left out of the search), then anything the API refused.
+  const placed = placeProblems(apiProblems(error), { fieldOf: (path) => FILTER_FIELDS[path] ?? null, labelOf: (field) => LABELS[field as keyof typeof LABELS] ?? field });
+  const wrong: SearchProblems = { ...problemsOf(search), ...placed.byField };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const chosen = [search.place, search.minRating, search.minPrice || search.maxPrice, ...search.amenities].filter(Boolean).length;
   return (
     <>
       {narrow ? (
-        <SearchSummary search={search} onSearch={(s) => go({ ...s, skip: 0 })} />
+        <SearchSummary search={search} wrong={wrong} onSearch={(s) => go({ ...s, skip: 0 })} />
       ) : (
         // Keyed by the search: a draft starts again from what the URL says.
-        <SearchForm key={writeSearch(search)} search={search} onSearch={(s) => go({ ...s, skip: 0 })} />
+        <SearchForm key={writeSearch(search)} search={search} wrong={wrong} onSearch={(s) => go({ ...s, skip: 0 })} />
       )}
       <KindTabs search={search} counts={facets?.kinds} />
       <div className="discover-body">
@@ -129,7 +135,7 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
           </button>
         )}
         <aside id="filters" className="discover-filters" aria-label="Filters" hidden={narrow && !filtersOpen}>
-          <Facets search={search} facets={facets} onChange={go} />
+          <Facets search={search} facets={facets} wrong={wrong} onChange={go} />
           {chosen > 0 && (
             <Link href={`/?${writeSearch({ ...EMPTY, kind: search.kind, text: search.text, from: search.from, to: search.to, guests: search.guests })}`} className="link-button">
               Clear filters
@@ -144,7 +150,7 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
               <Link href={`/?${writeSearch({ ...search, text: found.didYouMean, skip: 0 })}`}>{found.didYouMean}</Link>?
             </p>
           )}
-          {error && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
+          {error && placed.general.length > 0 && <ErrorBox error={error} labels={LABELS} retry={() => refetch({ requestPolicy: "network-only" })} />}
           {!error && !found && fetching && <Loading label="Finding listings…" />}
           <Listings search={search} listings={found?.listings} total={found?.total} />
           {/* The range is of the results shown (the previous page stays while the next loads). */}
@@ -247,15 +253,25 @@ function KindTabs({ search, counts }: { search: Search; counts: { value: string;
 }
 
 /** The search's editable part: the box, the dates and the guests. */
-function SearchForm({ search, onSearch, autoFocus, onDone }: { search: Search; onSearch: (search: Search) => void; autoFocus?: boolean; onDone?: () => void }) {
+type SearchFormProps = {
+  search: Search;
+  /** What is wrong with the search as it stands (shown until the person checks again). */
+  wrong: SearchProblems;
+  onSearch: (search: Search) => void;
+  autoFocus?: boolean;
+  onDone?: () => void;
+};
+
+function SearchForm({ search, wrong, onSearch, autoFocus, onDone }: SearchFormProps) {
   const [draft, setDraft] = useState(search);
-  const [problems, setProblems] = useState<ReturnType<typeof problemsOf>>({});
+  const [checked, setChecked] = useState<SearchProblems | null>(null);
+  const problems = checked ?? { guests: wrong.guests, to: wrong.to ?? wrong.from };
   const id = useId();
   const set = (field: "from" | "to" | "guests") => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
   const submit = (next: Search) => {
     const found = problemsOf(next);
     const mine = { guests: found.guests, to: found.to };
-    setProblems(mine);
+    setChecked(mine);
     if (mine.to || mine.guests) {
       document.getElementById(mine.to ? `${id}-to` : `${id}-guests`)?.focus();
       return;
@@ -307,7 +323,7 @@ export function summaryOf(search: Search): string {
 }
 
 /** On a phone: the search as one line; tapping it opens the full editor over the page. */
-function SearchSummary({ search, onSearch }: { search: Search; onSearch: (search: Search) => void }) {
+function SearchSummary({ search, wrong, onSearch }: { search: Search; wrong: SearchProblems; onSearch: (search: Search) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -348,7 +364,7 @@ function SearchSummary({ search, onSearch }: { search: Search; onSearch: (search
             Close
           </button>
         </div>
-        {open && <SearchForm search={search} onSearch={onSearch} autoFocus onDone={() => setOpen(false)} />}
+        {open && <SearchForm search={search} wrong={wrong} onSearch={onSearch} autoFocus onDone={() => setOpen(false)} />}
       </dialog>
     </div>
   );

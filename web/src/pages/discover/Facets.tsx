@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import type { DiscoverQuery } from "../../gql/graphql";
 import { formatMoney } from "../../lib/money";
-import { problemsOf, type Search } from "./search";
+import { problemsOf, type Search, type SearchProblems } from "./search";
 
 export type FacetData = NonNullable<DiscoverQuery["travelSearch"]>["facets"];
 
@@ -13,10 +13,12 @@ export const CURRENCIES = ["EUR", "USD", "GBP", "JPY", "MXN", "ZAR", "ISK"];
 type Props = {
   search: Search;
   facets: FacetData | undefined;
+  /** What is wrong with the search's prices as they stand (from its URL, or the API). */
+  wrong: SearchProblems;
   onChange: (next: Search) => void;
 };
 
-export function Facets({ search, facets, onChange }: Props) {
+export function Facets({ search, facets, wrong, onChange }: Props) {
   const change = (patch: Partial<Search>) => onChange({ ...search, ...patch, skip: 0 });
   const toggleAmenity = (name: string) =>
     change({ amenities: search.amenities.includes(name) ? search.amenities.filter((a) => a !== name) : [...search.amenities, name] });
@@ -24,7 +26,7 @@ export function Facets({ search, facets, onChange }: Props) {
   const chosenAmenities = search.amenities.filter((a) => !facets?.amenities.some((f) => f.value === a)).map((value) => ({ value, count: 0 }));
   return (
     <div className="facets">
-      <Prices key={`${search.currency}|${search.minPrice}|${search.maxPrice}`} search={search} facets={facets} onChange={change} />
+      <Prices key={`${search.currency}|${search.minPrice}|${search.maxPrice}`} search={search} facets={facets} wrong={wrong} onChange={change} />
       <fieldset className="facet">
         <legend>Rating</legend>
         <div className="chips">
@@ -77,18 +79,21 @@ export function Facets({ search, facets, onChange }: Props) {
   );
 }
 
-function Prices({ search, facets, onChange }: { search: Search; facets: FacetData | undefined; onChange: (patch: Partial<Search>) => void }) {
+type PricesProps = { search: Search; facets: FacetData | undefined; wrong: SearchProblems; onChange: (patch: Partial<Search>) => void };
+
+function Prices({ search, facets, wrong, onChange }: PricesProps) {
   const id = useId();
   const [min, setMin] = useState(search.minPrice);
   const [max, setMax] = useState(search.maxPrice);
-  const [problems, setProblems] = useState<ReturnType<typeof problemsOf>>({});
+  const [checked, setChecked] = useState<SearchProblems | null>(null);
+  const problems = checked ?? wrong;
   const buckets = facets?.prices ?? null;
   const tallest = Math.max(1, ...(buckets ?? []).map((b) => b.count));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     const found = problemsOf({ ...search, minPrice: min, maxPrice: max });
     const mine = { minPrice: found.minPrice, maxPrice: found.maxPrice };
-    setProblems(mine);
+    setChecked(mine);
     if (mine.minPrice || mine.maxPrice) {
       document.getElementById(mine.minPrice ? `${id}-min` : `${id}-max`)?.focus();
       return;

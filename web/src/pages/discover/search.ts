@@ -1,7 +1,7 @@
 // A search lives in the URL (?q=lisbon&kind=stays&sort=PRICE_ASC&amenity=wifi…): shareable and
 // reloadable. One travelSearch answers it (docs/decisions/0088-discovery.md).
 import type { TravelListingSort, TravelSearchFilterInput } from "../../gql/graphql";
-import { isDay } from "../../lib/dates";
+import { daysBetween, isDay } from "../../lib/dates";
 import { kindFromSlug, type KindInfo } from "../../lib/kinds";
 
 export const PAGE_SIZE = 12;
@@ -93,41 +93,65 @@ export function sortOf(search: Search): TravelListingSort {
   return search.kind && !search.text.trim() && (search.kind.kind === "EVENT" || search.kind.kind === "TRIP") ? "START_TIME" : "RELEVANCE";
 }
 
-/** The API filter for a search (what the person chose, passed on: the API validates it). */
+/** The API filter for a search: what the person chose, passed on (the API validates it) —
+ * but never a value the browser already knows is wrong (problemsOf says what, next to it). */
 export function filterOf(search: Search, { withKind = true } = {}): TravelSearchFilterInput {
+  const wrong = problemsOf(search);
   const filter: TravelSearchFilterInput = {};
   if (withKind && search.kind) filter.kinds = [search.kind.kind];
   if (search.place.trim()) filter.location = search.place.trim();
   if (search.amenities.length) filter.amenities = search.amenities;
-  if (search.minPrice.trim()) filter.minPrice = search.minPrice.trim();
-  if (search.maxPrice.trim()) filter.maxPrice = search.maxPrice.trim();
+  if (search.minPrice.trim() && !wrong.minPrice) filter.minPrice = search.minPrice.trim();
+  if (search.maxPrice.trim() && !wrong.maxPrice) filter.maxPrice = search.maxPrice.trim();
   if (search.currency.trim()) filter.currency = search.currency.trim().toUpperCase();
   const rating = Number.parseFloat(search.minRating);
-  if (Number.isFinite(rating)) filter.minRating = rating;
-  if (isDay(search.from)) filter.availableFrom = search.from;
-  if (isDay(search.to)) filter.availableTo = search.to;
+  if (Number.isFinite(rating) && rating >= 0 && rating <= 5) filter.minRating = rating;
+  if (isDay(search.from) && isDay(search.to) && !wrong.to) {
+    filter.availableFrom = search.from;
+    filter.availableTo = search.to;
+  }
   const guests = Number.parseInt(search.guests, 10);
-  if (Number.isFinite(guests)) filter.guests = guests;
+  if (Number.isFinite(guests) && !wrong.guests) filter.guests = guests;
   return filter;
 }
 
-/** What the person typed that cannot be sent, in plain words, by field (checked before sending). */
-export function problemsOf(search: Search): Partial<Record<"minPrice" | "maxPrice" | "guests" | "to", string>> {
-  const problems: Partial<Record<"minPrice" | "maxPrice" | "guests" | "to", string>> = {};
+export type SearchProblems = Partial<Record<"minPrice" | "maxPrice" | "guests" | "from" | "to", string>>;
+
+/** A discovery filter's path in the API's errors (filter.minPrice) → the search's field. */
+export const FILTER_FIELDS: Record<string, keyof SearchProblems> = {
+  "filter.minPrice": "minPrice",
+  "filter.maxPrice": "maxPrice",
+  "filter.guests": "guests",
+  "filter.availableFrom": "from",
+  "filter.availableTo": "to",
+};
+
+const MAX_PRICE = 10 ** 12; // catalog/filters.py MAX_PRICE
+const MAX_DAYS = 366; // catalog/availability.py MAX_RANGE_DAYS
+
+/** What the person typed that cannot be sent, in plain words, by field (checked before sending,
+ * with the API's rules: every problem at once). */
+export function problemsOf(search: Search): SearchProblems {
+  const problems: SearchProblems = {};
   const price = /^\d+(\.\d{1,3})?$/;
   const min = search.minPrice.trim();
   const max = search.maxPrice.trim();
   if (min && !price.test(min)) problems.minPrice = "Enter a price in numbers, e.g. 50 or 49.90.";
+  else if (Number(min) > MAX_PRICE) problems.minPrice = "Enter a smaller price.";
   if (max && !price.test(max)) problems.maxPrice = "Enter a price in numbers, e.g. 200 or 199.90.";
+  else if (Number(max) > MAX_PRICE) problems.maxPrice = "Enter a smaller price.";
   if (!problems.minPrice && !problems.maxPrice && min && max && Number(min) > Number(max)) {
     problems.maxPrice = "The highest price must not be below the lowest.";
   }
   const guests = search.guests.trim();
   if (guests && !/^[1-9]\d{0,2}$/.test(guests)) problems.guests = "Enter a number of guests from 1 to 999.";
+  const stays = search.kind?.nights ?? false;
   if (isDay(search.from) !== isDay(search.to) && (search.from || search.to)) {
     problems.to = "Choose both dates, or neither.";
-  } else if (isDay(search.from) && isDay(search.to) && search.to < search.from) {
-    problems.to = "The last date must be on or after the first.";
+  } else if (isDay(search.from) && isDay(search.to) && (search.to < search.from || (stays && search.to === search.from))) {
+    problems.to = stays ? "Check-out must be after check-in." : "The last date must be on or after the first.";
+  } else if (isDay(search.from) && isDay(search.to) && daysBetween(search.from, search.to) + (stays ? 0 : 1) > MAX_DAYS) {
+    problems.to = `Choose dates at most ${MAX_DAYS} days apart.`;
   }
   return problems;
 }

@@ -1,7 +1,7 @@
-// Host tools: one's providers (and registering one), the way to new listings, and the bookings
-// on one's listings.
-import { useState, type FormEvent } from "react";
-import { Link } from "wouter";
+// Host tools: one's listings to manage (a provider at a time), the bookings on them, earnings by
+// month, one's providers (and registering one), and the way to new listings.
+import { useId, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "wouter";
 import { useMutation, useQuery } from "urql";
 import { idempotent, newIdempotencyKey } from "../../api/client";
 import { fieldMessage, fieldOf, problemsOf, sentence } from "../../api/errors";
@@ -11,7 +11,9 @@ import { Field } from "../../components/Field";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { usePageTitle } from "../../lib/title";
+import { Earnings } from "./Earnings";
 import { CreateProviderDocument, HostedBookingsDocument, MyProvidersDocument } from "./host";
+import { HostedListings } from "./HostedListings";
 
 // Re-read after a mutation touching these types (a constant: urql re-runs a query whose
 // context object changes, so a new object per render would loop).
@@ -29,8 +31,39 @@ export function HostPage() {
           New listing
         </Link>
       </div>
-      <Providers />
+      <MyListings />
       <HostedBookings />
+      <Earnings />
+      <Providers />
+    </section>
+  );
+}
+
+function MyListings() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const [{ data }] = useQuery({ query: MyProvidersDocument, context: REFRESHED_BY });
+  const providers = data?.travelProviders ?? [];
+  const chosen = providers.find((p) => p.id === params.get("provider")) ?? providers[0];
+  return (
+    <section aria-labelledby="listings-title" className="panel">
+      <h2 id="listings-title">My listings</h2>
+      {data && !chosen && <Empty title="Register a provider below, then list under it." />}
+      {chosen && (
+        <>
+          <div className="field field-inline">
+            <label htmlFor={`${id}-provider`}>Provider</label>
+            <select id={`${id}-provider`} value={chosen.id} onChange={(e) => setParams({ provider: e.target.value }, { replace: true })}>
+              {providers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <HostedListings key={chosen.id} providerId={chosen.id} />
+        </>
+      )}
     </section>
   );
 }
@@ -118,7 +151,7 @@ function HostedBookings() {
       <ul className="stack" aria-busy={fetching}>
         {bookings.map((b) => (
           <li key={b.id}>
-            <BookingItem booking={b} showGuest {...cancelling(b)} />
+            <BookingItem booking={b} showGuest askReason {...cancelling(b)} />
           </li>
         ))}
       </ul>

@@ -1,16 +1,22 @@
-// A new listing of any kind under one of the host's providers; the API's validation message
-// for a field is shown next to that field.
-import { useState, type FormEvent } from "react";
+// A new listing of any kind under one of the host's providers. Every problem is said at once,
+// next to its field, before anything is sent; what only the API can tell (an unknown currency)
+// comes back to the field it is about.
+import { useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useClient, useQuery } from "urql";
 import { idempotent, newIdempotencyKey } from "../../api/client";
-import { describe, fieldMessage, fieldOf, problemsOf, type Problem } from "../../api/errors";
+import { problemsOf as apiProblems } from "../../api/errors";
 import { Field } from "../../components/Field";
 import { Loading, Notice } from "../../components/states";
+import { placeProblems } from "../../forms/apiProblems";
+import { FormProblems } from "../../forms/FormProblems";
+import { useFocusFirstProblem } from "../../forms/focus";
 import { graphql } from "../../gql";
-import { capitalized, KINDS, kindInfo, listingPath, type Kind } from "../../lib/kinds";
+import { capitalized, KINDS, kindInfo, LISTING_TYPENAMES, listingPath, type Kind } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { MyProvidersDocument } from "./host";
+import { createInput, formFields, NEW_LISTING, problemsOf, type Values } from "./listingFields";
+import { ListingFieldset } from "./ListingFieldset";
 
 const CREATE = {
   PROPERTY: graphql(`mutation CreateProperty($input: CreateTravelPropertyInput!) { created: createTravelProperty(input: $input) { id kind name } }`),
@@ -20,73 +26,7 @@ const CREATE = {
   TRIP: graphql(`mutation CreateTrip($input: CreateTravelTripInput!) { created: createTravelTrip(input: $input) { id kind name } }`),
 } as const;
 
-type Spec = { name: string; label: string; type?: "text" | "number" | "float" | "decimal" | "datetime" | "textarea" | "mode" | "list"; hint?: string; optional?: boolean };
-
-const COMMON_HEAD: Spec[] = [
-  { name: "name", label: "Name" },
-  { name: "description", label: "Description", type: "textarea", optional: true },
-];
-const COMMON_TAIL: Spec[] = [
-  { name: "currency", label: "Currency", hint: "ISO 4217 code, e.g. EUR" },
-  { name: "amenities", label: "Amenities", type: "list", hint: "Separated by commas", optional: true },
-  // Where it is on the map: travelers find it with "near" and sort by distance.
-  { name: "latitude", label: "Latitude", type: "float", hint: "WGS84 degrees, e.g. 38.7115 (with longitude)", optional: true },
-  { name: "longitude", label: "Longitude", type: "float", hint: "WGS84 degrees, e.g. -9.1300 (with latitude)", optional: true },
-];
-const FIELDS: Record<Kind, Spec[]> = {
-  PROPERTY: [
-    ...COMMON_HEAD,
-    { name: "location", label: "Location" },
-    { name: "pricePerNight", label: "Price per night", type: "decimal" },
-    { name: "units", label: "Rooms", type: "number", hint: "Identical rooms that can be booked the same night" },
-    { name: "maxGuests", label: "Guests per room", type: "number", optional: true },
-    ...COMMON_TAIL,
-  ],
-  TOUR: [
-    ...COMMON_HEAD,
-    { name: "location", label: "Location" },
-    { name: "price", label: "Price per person", type: "decimal" },
-    { name: "capacity", label: "Places per date", type: "number" },
-    { name: "durationMinutes", label: "Duration (minutes)", type: "number", optional: true },
-    ...COMMON_TAIL,
-  ],
-  ACTIVITY: [],
-  EVENT: [
-    ...COMMON_HEAD,
-    { name: "location", label: "Venue" },
-    { name: "price", label: "Price per person", type: "decimal" },
-    { name: "capacity", label: "Places", type: "number" },
-    { name: "startsAt", label: "Starts (UTC)", type: "datetime" },
-    { name: "endsAt", label: "Ends (UTC)", type: "datetime" },
-    ...COMMON_TAIL,
-  ],
-  TRIP: [
-    ...COMMON_HEAD,
-    { name: "origin", label: "From" },
-    { name: "destination", label: "To" },
-    { name: "location", label: "Location", optional: true, hint: "Defaults to where it departs" },
-    { name: "mode", label: "Mode", type: "mode" },
-    { name: "departsAt", label: "Departs (UTC)", type: "datetime" },
-    { name: "arrivesAt", label: "Arrives (UTC)", type: "datetime", optional: true },
-    { name: "price", label: "Price per person", type: "decimal" },
-    { name: "capacity", label: "Seats", type: "number" },
-    ...COMMON_TAIL,
-  ],
-};
-FIELDS.ACTIVITY = FIELDS.TOUR;
-
-function inputOf(kind: Kind, providerId: string, values: Record<string, string>): Record<string, unknown> {
-  const input: Record<string, unknown> = { providerId };
-  for (const spec of FIELDS[kind]) {
-    const raw = (values[spec.name] ?? "").trim();
-    if (!raw && spec.optional) continue;
-    if (spec.type === "number" || spec.type === "float") input[spec.name] = raw === "" ? null : Number(raw);
-    else if (spec.type === "list") input[spec.name] = raw.split(",").map((a) => a.trim()).filter(Boolean);
-    else if (spec.type === "datetime") input[spec.name] = raw ? `${raw}:00Z` : raw;
-    else input[spec.name] = raw;
-  }
-  return input;
-}
+type Created = { id: string; kind: Kind; name: string };
 
 export function NewListingPage() {
   usePageTitle("New listing");
@@ -95,10 +35,14 @@ export function NewListingPage() {
   const [{ data: providers, fetching }] = useQuery({ query: MyProvidersDocument });
   const [kind, setKind] = useState<Kind>("PROPERTY");
   const [providerId, setProviderId] = useState(params.get("provider") ?? "");
-  const [values, setValues] = useState<Record<string, string>>({ currency: "EUR", units: "1", mode: "TRAIN" });
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [values, setValues] = useState<Values>(NEW_LISTING);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ id: string; kind: Kind; name: string } | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstProblem(form, attempt);
   const owned = providers?.travelProviders ?? [];
   const chosenProvider = providerId || owned[0]?.id || "";
 
@@ -110,30 +54,35 @@ export function NewListingPage() {
       </Notice>
     );
   }
-  const errorFor = (field: string) => (problem && fieldOf(problem) === field ? fieldMessage(problem) : undefined);
+  const report = (byField: Record<string, string>, said: string[]) => {
+    setProblems(byField);
+    setGeneral(said);
+    setAttempt((n) => n + 1);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setProblem(null);
     setCreated(null);
+    const found = problemsOf(kind, values);
+    if (Object.keys(found).length) return report(found, []);
+    setBusy(true);
+    setProblems({});
+    setGeneral([]);
     const answer = await client
-      .mutation(CREATE[kind], { input: inputOf(kind, chosenProvider, values) } as never, {
+      .mutation(CREATE[kind], { input: createInput(kind, chosenProvider, values) } as never, {
         ...idempotent(newIdempotencyKey()),
-        additionalTypenames: ["TravelProperty", "TravelTour", "TravelActivity", "TravelEvent", "TravelTrip"],
+        additionalTypenames: LISTING_TYPENAMES,
       })
       .toPromise();
     setBusy(false);
-    const made = (answer.data as { created?: { id: string; kind: Kind; name: string } | null } | undefined)?.created;
+    const made = (answer.data as { created?: Created | null } | undefined)?.created;
     if (made) {
       setCreated(made);
-      setValues({ currency: values.currency ?? "EUR", units: "1", mode: "TRAIN" });
+      setValues({ ...NEW_LISTING, currency: values.currency ?? "EUR" });
       return;
     }
-    const [first] = problemsOf(answer.error);
-    setProblem(first ?? { code: "INTERNAL_SERVER_ERROR", message: "not created" });
-    if (first && fieldOf(first)) document.getElementById(`field-${fieldOf(first)}`)?.focus();
+    const placed = placeProblems(apiProblems(answer.error), formFields(kind));
+    report(placed.byField, placed.general.length || Object.keys(placed.byField).length ? placed.general : ["The listing was not created. Please try again."]);
   };
-  const general = problem && (!fieldOf(problem) || !FIELDS[kind].some((s) => s.name === fieldOf(problem))) ? problem : null;
   return (
     <section className="page" aria-labelledby="new-title">
       <p className="breadcrumbs">
@@ -145,19 +94,29 @@ export function NewListingPage() {
           <Link href={listingPath(created.kind, created.id)}>{created.name}</Link> is listed.
         </Notice>
       )}
-      <form className="listing-form" onSubmit={submit} noValidate>
+      <form className="listing-form" onSubmit={submit} noValidate ref={form}>
         <fieldset>
           <legend>What are you listing?</legend>
           <div className="segmented">
             {KINDS.map((k) => (
               <label key={k.kind} className={k.kind === kind ? "active" : ""}>
-                <input type="radio" name="kind" value={k.kind} checked={k.kind === kind} onChange={() => { setKind(k.kind); setProblem(null); }} />
+                <input
+                  type="radio"
+                  name="kind"
+                  value={k.kind}
+                  checked={k.kind === kind}
+                  onChange={() => {
+                    setKind(k.kind);
+                    setProblems({});
+                    setGeneral([]);
+                  }}
+                />
                 {k.label === "Transport" ? "Transport" : capitalized(k.singular)}
               </label>
             ))}
           </div>
         </fieldset>
-        <Field label="Provider" error={errorFor("providerId")}>
+        <Field label="Provider" error={problems.providerId}>
           <select value={chosenProvider} onChange={(e) => setProviderId(e.target.value)}>
             {owned.map((p) => (
               <option key={p.id} value={p.id}>
@@ -166,16 +125,8 @@ export function NewListingPage() {
             ))}
           </select>
         </Field>
-        {FIELDS[kind].map((spec) => (
-          <Field key={spec.name} label={`${spec.label}${spec.optional ? " (optional)" : ""}`} error={errorFor(spec.name)} {...(spec.hint ? { hint: spec.hint } : {})}>
-            {control(spec, values[spec.name] ?? "", (value) => setValues({ ...values, [spec.name]: value }))}
-          </Field>
-        ))}
-        {general && (
-          <p className="field-error" role="alert">
-            {general.code === "VALIDATION_ERROR" ? general.message : describe(general)}
-          </p>
-        )}
+        <ListingFieldset kind={kind} values={values} problems={problems} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
+        <FormProblems problems={problems} general={general} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? "Saving…" : "Create listing"}
         </button>
@@ -184,30 +135,3 @@ export function NewListingPage() {
   );
 }
 
-function control(spec: Spec, value: string, onChange: (value: string) => void) {
-  const common = { id: `field-${spec.name}`, value, onChange: (e: { target: { value: string } }) => onChange(e.target.value), required: !spec.optional };
-  switch (spec.type) {
-    case "textarea":
-      return <textarea rows={3} {...common} />;
-    case "number":
-      return <input type="number" inputMode="numeric" {...common} />;
-    case "decimal":
-      return <input inputMode="decimal" placeholder="120.00" {...common} />;
-    case "float":
-      return <input inputMode="decimal" {...common} />;
-    case "datetime":
-      return <input type="datetime-local" {...common} />;
-    case "mode":
-      return (
-        <select {...common}>
-          {["BUS", "TRAIN", "FERRY", "FLIGHT", "CAR"].map((m) => (
-            <option key={m} value={m}>
-              {m.charAt(0) + m.slice(1).toLowerCase()}
-            </option>
-          ))}
-        </select>
-      );
-    default:
-      return <input {...common} />;
-  }
-}

@@ -1,4 +1,5 @@
-// The host's documents: their own providers, registering one, and the bookings on their listings.
+// The host's documents: their own providers, registering one, a provider's listings, and the
+// bookings on their listings.
 import { graphql } from "../../gql";
 
 export const MyProvidersDocument = graphql(`
@@ -23,7 +24,6 @@ export const HostedBookingsDocument = graphql(`
 
 export const ProviderListingsDocument = graphql(`
   query ProviderListings(
-    $id: ID!
     $filter: TravelListingFilterInput!
     $pagination: TravelPaginationInput
     $from: Date!
@@ -34,7 +34,6 @@ export const ProviderListingsDocument = graphql(`
     $events: Boolean!
     $transport: Boolean!
   ) {
-    travelProvider(id: $id) { id name type rating }
     travelPropertiesCount(filter: $filter)
     travelToursCount(filter: $filter)
     travelActivitiesCount(filter: $filter)
@@ -54,6 +53,14 @@ export const ProviderListingsDocument = graphql(`
     location
     price
     currency
+    status
+    version
     availability(from: $from, to: $to) { date capacity available }
+  }
+`);
+
+export const ProviderDocument = graphql(`
+  query Provider($id: ID!) {
+    travelProvider(id: $id) { id name type rating }
   }
 `);

@@ -8,12 +8,12 @@ import { Heart } from "../../components/Heart";
 import { KindIcon } from "../../components/KindIcon";
 import { hueOf } from "../../components/ListingCard";
 import { Empty, ErrorBox, Loading } from "../../components/states";
-import { addDays, daysBetween, firstOfMonth, formatDateTime, formatDay, isDay, lastOfMonth, todayUtc } from "../../lib/dates";
+import { addDays, daysBetween, formatDateTime, isDay, todayUtc } from "../../lib/dates";
 import { capitalized, kindFromSlug, type KindInfo } from "../../lib/kinds";
 import { formatMoney, multiply } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
-import { fixedDate, guestLimit, ListingDocument, listingOf, listingVariables, type ListingDetail } from "./listing";
+import { calendarWindow, fixedDate, guestLimit, ListingDocument, listingOf, listingVariables, openingMonth, type ListingDetail } from "./listing";
 
 export function ListingPage() {
   const params = useParams<{ kind: string; id: string }>();
@@ -32,13 +32,15 @@ function Listing({ kind, id }: { kind: KindInfo; id: string }) {
     to: isDay(search.get("to")) ? search.get("to")! : "",
     guests: search.get("guests") ?? "1",
   }));
-  const [month, setMonth] = useState(() => (choice.from >= today ? choice.from : today));
-  const from = firstOfMonth(month) < today ? today : firstOfMonth(month);
+  // The month shown: the one the dates asked for, or moved to; until then the month the listing
+  // can first be booked in (an event's), read from the year ahead.
+  const [month, setMonth] = useState<string | null>(() => (choice.from >= today ? choice.from : null));
   const [{ data, fetching, error }, refetch] = useQuery({
     query: ListingDocument,
-    variables: listingVariables(kind, id, from, lastOfMonth(month)),
+    variables: listingVariables(kind, id, ...calendarWindow(month, today)),
   });
   const listing = listingOf(data);
+  const shownMonth = month ?? (listing ? openingMonth(listing, today) : today);
   usePageTitle(listing?.name ?? kind.label);
   // A click in the calendar picks check-in, then check-out (stays), or the date (others).
   const pick = (date: string) => {
@@ -97,7 +99,7 @@ function Listing({ kind, id }: { kind: KindInfo; id: string }) {
           <section aria-labelledby="availability">
             <h2 id="availability">Availability</h2>
             <AvailabilityCalendar
-              month={month}
+              month={shownMonth}
               days={listing.availability}
               unit={kind.nights ? "room" : "place"}
               selected={choice.from ? { first: choice.from, last: kind.nights && choice.to ? addDays(choice.to, -1) : choice.from } : null}
@@ -128,11 +130,11 @@ function Facts({ listing }: { listing: ListingDetail }) {
       if (listing.durationMinutes) facts.push(`${Math.round(listing.durationMinutes / 6) / 10} hours`);
       break;
     case "TravelEvent":
-      facts.push(`${formatDateTime(listing.startsAt)} – ${formatDateTime(listing.endsAt)}`, `${listing.capacity} places`);
+      facts.push(`${formatDateTime(listing.startsAt, listing.timeZone)} – ${formatDateTime(listing.endsAt, listing.timeZone)}`, `${listing.capacity} places`);
       break;
     case "TravelTrip":
-      facts.push(`${listing.origin} → ${listing.destination}`, `${listing.mode.toLowerCase()}`, `departs ${formatDateTime(listing.departsAt)}`);
-      if (listing.arrivesAt) facts.push(`arrives ${formatDateTime(listing.arrivesAt)}`);
+      facts.push(`${listing.origin} → ${listing.destination}`, `${listing.mode.toLowerCase()}`, `departs ${formatDateTime(listing.departsAt, listing.timeZone)}`);
+      if (listing.arrivesAt) facts.push(`arrives ${formatDateTime(listing.arrivesAt, listing.timeZone)}`);
       facts.push(`${listing.capacity} seats`);
       break;
   }
@@ -176,7 +178,7 @@ function BookingPanel({ listing, kind, choice, onChange }: PanelProps) {
         <span className="price-big">{formatMoney(listing.price, listing.currency)}</span> / {kind.unit}
       </h2>
       {fixed ? (
-        <p>On {formatDay(fixed)} (UTC)</p>
+        <p>{startOf(listing)}</p>
       ) : (
         <div className="field-row">
           <div className="field">
@@ -215,4 +217,11 @@ function BookingPanel({ listing, kind, choice, onChange }: PanelProps) {
       )}
     </form>
   );
+}
+
+/** When an event starts or a trip departs, as the clock reads there ("Starts 21 Nov 2026, 21:00 GMT-5"). */
+function startOf(listing: ListingDetail): string | null {
+  if (listing.__typename === "TravelEvent") return `Starts ${formatDateTime(listing.startsAt, listing.timeZone)}`;
+  if (listing.__typename === "TravelTrip") return `Departs ${formatDateTime(listing.departsAt, listing.timeZone)}`;
+  return null;
 }

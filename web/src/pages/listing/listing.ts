@@ -2,6 +2,7 @@
 // field chosen by @include.
 import { graphql } from "../../gql";
 import type { ListingDetailFragment, ListingQuery } from "../../gql/graphql";
+import { addDays, firstOfMonth, lastOfMonth } from "../../lib/dates";
 import type { KindInfo } from "../../lib/kinds";
 
 export const ListingDocument = graphql(`
@@ -34,6 +35,7 @@ export const ListingDocument = graphql(`
     currency
     rating
     amenities
+    timeZone
     provider { id name type rating }
     availability(from: $from, to: $to) { date capacity available }
     ... on TravelProperty { units maxGuests }
@@ -75,4 +77,20 @@ export function fixedDate(listing: ListingDetail): string | null {
 export function guestLimit(listing: ListingDetail): number {
   if (listing.__typename === "TravelProperty") return listing.maxGuests ?? 16;
   return listing.capacity;
+}
+
+/** The days the calendar reads: a month, or the year ahead while it has the month (one request
+ * then serves every month of it, and finds the month a listing first opens in). */
+export function calendarWindow(month: string | null, today: string): [string, string] {
+  const yearEnd = addDays(today, 365);
+  if (month === null || lastOfMonth(month) <= yearEnd) return [today, yearEnd];
+  return [firstOfMonth(month), lastOfMonth(month)];
+}
+
+/** The month a listing's calendar opens on: its event's or departure's, else the first with a
+ * date still free, else this one. */
+export function openingMonth(listing: ListingDetail, today: string): string {
+  const fixed = fixedDate(listing);
+  if (fixed) return fixed >= today ? fixed : today;
+  return listing.availability.find((day) => day.date >= today && day.available > 0)?.date ?? today;
 }
