@@ -17,6 +17,7 @@ import { EditableListingDocument, editableOf, editableVariables, UPDATE, type Ed
 import { changedFields, formFields, problemsOf, valuesOf, type Values } from "./listingFields";
 import { ListingFieldset } from "./ListingFieldset";
 import { PhotosEditor } from "./PhotosEditor";
+import { CalendarEditor } from "./CalendarEditor";
 import { StatusActions, StatusBadge } from "./StatusActions";
 
 export function EditListingPage() {
@@ -69,9 +70,9 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
     if (outcome) said.current?.focus();
   }, [outcome]);
 
-  // A photo's change is the listing's: read its photos and version again (the form's values
-  // are untouched, so its next save names the version after the photos').
-  const photosChanged = async () => {
+  // A photo's or the calendar's change is the listing's: read its photos and version again (the
+  // form's values are untouched, so its next save names the version after that change).
+  const listingChanged = async () => {
     const fresh = await client.query(EditableListingDocument, editableVariables(kind.kind, listing.id), { requestPolicy: "network-only" }).toPromise();
     const found = editableOf(fresh.data);
     if (!found) return;
@@ -145,7 +146,8 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
           {busy ? "Saving…" : "Save changes"}
         </button>
       </form>
-      <PhotosEditor listingId={listing.id} photos={photos} onChanged={photosChanged} />
+      <PhotosEditor listingId={listing.id} photos={photos} onChanged={listingChanged} />
+      <CalendarEditor kind={kind.kind} listingId={listing.id} unit={kind.nights ? "room" : "place"} version={base.version} onChanged={listingChanged} />
     </section>
   );
 }
