@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from playwright.sync_api import Page, expect
 
-from tests.web.api import api, new_stays
+from tests.web.api import api, new_listing, new_provider, new_stays
 from tests.web.conftest import WebApp
 from tests.web.photos import set_seasonal_price
 from tests.web.steps import sign_in_as
@@ -68,3 +68,29 @@ def test_one_price_is_said_once(page: Page, web: WebApp) -> None:
         page, web, "traveler", path=f"/stays/{stay['id']}?from={check_in}&to={check_out}&guests=1"
     )
     expect(page.locator(".booking-panel")).to_contain_text("3 nights at €80.00 = €240.00")
+
+
+def test_a_tour_costs_guests_times_the_dates_price(page: Page, web: WebApp) -> None:
+    name = f"Season walk {uuid.uuid4().hex[:6]}"
+    provider_id = new_provider(web, f"Walks {uuid.uuid4().hex[:6]}")
+    tour = new_listing(
+        web,
+        "TOUR",
+        providerId=provider_id,
+        name=name,
+        location="Porto, Portugal",
+        price="30.00",
+        currency="EUR",
+        capacity=10,
+    )
+    day = _three_nights_in_one_month()[0]
+    set_seasonal_price(web, tour["id"], day, day, "45.50")
+    sign_in_as(page, web, "traveler", path=f"/tours/{tour['id']}?from={day}&guests=3")
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+    expect(page.locator(".booking-panel")).to_contain_text("3 people at €45.50 = €136.50")
+    page.get_by_role("button", name="Reserve").click()
+    expect(page.locator(".summary .summary-total dd")).to_have_text("€136.50")
+    page.get_by_role("button", name="Confirm and pay €136.50").click()
+    expect(page.get_by_role("status")).to_contain_text("€136.50")
+    [booking] = api(web, web.keys["traveler"], MY_BOOKING, {"id": tour["id"]})["travelBookings"]
+    assert booking["totalPrice"] == "136.50"
