@@ -19,13 +19,14 @@ export function formatMoney(amount: string, currency: string): string {
 const shortFormatters = new Map<string, Intl.NumberFormat>();
 
 /** A price where space is short (a calendar's day): "€150" for 150.00, "€99.50" otherwise —
- * never rounded. */
+ * never rounded; the narrow symbol ("$", not "US$"): the listing's currency is written in full
+ * beside it. */
 export function formatMoneyShort(amount: string, currency: string): string {
   let formatter = shortFormatters.get(currency);
   if (!formatter) {
     try {
       // trailingZeroDisplay is in every browser the app supports; TypeScript's lib lags.
-      formatter = new Intl.NumberFormat(undefined, { style: "currency", currency, trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions);
+      formatter = new Intl.NumberFormat(undefined, { style: "currency", currency, currencyDisplay: "narrowSymbol", trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions);
     } catch {
       return formatMoney(amount, currency);
     }
