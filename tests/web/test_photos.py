@@ -34,10 +34,18 @@ def test_a_card_shows_its_cover_photo_sized_for_its_column(page: Page, web: WebA
     assert chosen.endswith(("-320.webp", "-640.webp")), chosen
 
 
-def test_a_listing_without_photos_keeps_its_coloured_band(page: Page, web: WebApp) -> None:
+def test_a_listing_without_photos_keeps_its_coloured_band_on_its_card_and_page(
+    page: Page, web: WebApp
+) -> None:
     name = f"Bare loft {uuid.uuid4().hex[:6]}"
-    _, [stay] = new_stays(web, name)
-    sign_in_as(page, web, "traveler", path=f"/stays/{stay['id']}")
+    new_stays(web, name)
+    # Its card, found by its name: the band and the kind's icon, no image.
+    sign_in_as(page, web, "traveler", path=f"/?kind=stays&q={name.replace(' ', '+')}")
+    card = page.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+    expect(card).to_have_count(1)
+    expect(card.locator(".card-picture")).to_be_visible()
+    expect(card.get_by_role("img")).to_have_count(0)
+    card.get_by_role("link").click()
     expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
     expect(page.locator(".listing-picture")).to_be_visible()
     expect(page.get_by_role("region", name=f"Photos of {name}")).to_have_count(0)
