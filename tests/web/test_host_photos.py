@@ -1,5 +1,6 @@
 """A host's photos in the listing's editor: several files at once, each with its required alt
-text (said next to its field, focus on the first missing), the cover chosen, moved, removed;
+text (said next to its field, focus on the first missing), the cover chosen, moved, removed,
+a description changed;
 files the service refuses (not a photo, too large) said next to the file field; with the
 keyboard alone; and what travelers are served carries none of the file's EXIF (its GPS)."""
 
@@ -86,6 +87,21 @@ def test_several_photos_with_alt_text_then_cover_move_and_remove(page: Page, web
     expect(items).to_have_count(1)
     expect(items.first).to_contain_text("Cover The red kitchen")
     assert [p["alt"] for p in _photos(web, stay)["photos"]] == ["The red kitchen"]
+    # Its description changed: never to nothing (said next to the field, focus there).
+    section.get_by_role("button", name="Change description: The red kitchen").click()
+    described = section.get_by_label("What this photo shows (alt text)")
+    expect(described).to_be_focused()
+    described.fill(" ")
+    section.get_by_role("button", name="Save description").click()
+    expect(described).to_have_attribute("aria-invalid", "true")
+    expect(described).to_have_accessible_description(re.compile("^Describe the photo for"))
+    expect(described).to_be_focused()
+    described.fill("The red kitchen, its window open")
+    section.get_by_role("button", name="Save description").click()
+    expect(items.first).to_contain_text("Cover The red kitchen, its window open")
+    expect(
+        section.get_by_role("button", name=re.compile("^Change description: The red kitchen, its"))
+    ).to_be_focused()
     # The photos moved the listing's version on; the form's next save names the new one.
     form = page.get_by_role("form", name=re.compile("^Edit "))
     form.get_by_label("Price per night").fill("91.00")

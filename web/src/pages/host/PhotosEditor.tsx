@@ -1,4 +1,4 @@
-// A listing's photos in its editor: the ones it has (make one the cover, move, remove) and new
+// A listing's photos in its editor: the ones it has (describe, make one the cover, move, remove) and new
 // ones — one file or several, each with the alt text a traveler who cannot see it hears. Every
 // change is the listing's (its version moves on): the editor reads the listing again after it.
 import { useRef, useState, type FormEvent } from "react";
@@ -7,6 +7,7 @@ import { describe, problemsOf } from "../../api/errors";
 import { Photo } from "../../components/Photo";
 import type { PhotoFragment } from "../../gql/graphql";
 import { useFocusFirstProblem } from "../../forms/focus";
+import { PhotoAltText } from "./PhotoAltText";
 import { AddPhotoDocument, CreateUploadDocument, PHOTO_TYPES, RemovePhotoDocument, sendFile, UpdatePhotoDocument } from "./photos";
 
 type Props = { listingId: string; photos: PhotoFragment[]; onChanged: () => Promise<void> };
@@ -54,9 +55,7 @@ function PhotoList({ photos, onChanged }: { photos: PhotoFragment[]; onChanged: 
           <li key={photo.id} className="photo-item">
             <Photo photo={photo} sizes="8rem" />
             <div className="photo-item-body">
-              <p>
-                {i === 0 && <strong className="badge">Cover</strong>} {photo.alt}
-              </p>
+              <PhotoAltText photo={photo} badge={i === 0 && <strong className="badge">Cover</strong>} onChanged={onChanged} />
               <div className="actions">
                 {i > 0 && (
                   <button type="button" className="button secondary small" onClick={() => void move(photo, 0)} aria-label={`Make ${photo.alt} the cover`}>
