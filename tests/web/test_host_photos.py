@@ -1,8 +1,8 @@
 """A host's photos in the listing's editor: several files at once, each with its required alt
-text (said next to its field, focus on the first missing), the cover chosen, moved, removed,
-a description changed;
-files the service refuses (not a photo, too large) said next to the file field; with the
-keyboard alone; and what travelers are served carries none of the file's EXIF (its GPS)."""
+text (said next to its field, focus on the first missing), the cover chosen, moved, removed, a
+description changed; files the service refuses (not a photo, too large) said next to the file
+field; with the keyboard alone; and what travelers are served carries none of the file's EXIF
+(its GPS)."""
 
 from __future__ import annotations
 
