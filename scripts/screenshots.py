@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
+from urllib.parse import unquote
 
 import httpx
 from playwright.sync_api import Page, sync_playwright
@@ -70,6 +73,26 @@ def _fill(api_url: str, traveler: str) -> None:
         ("EVENT", events["travelEvents"][0]),
     ):
         _api(api_url, traveler, toggle, {"t": kind, "id": listing["id"]})
+
+
+def _season(page: Page, api_url: str, host: str) -> None:
+    """The edited listing gets a dearer week soon and two dates with a unit closed, so its
+    calendar and its prices have something to show; the editor is read again."""
+    listing_id = unquote(page.url.rstrip("/").rsplit("/", 1)[1])
+    price = Decimal(page.get_by_label(re.compile("^Price")).first.input_value())
+    dearer = (price * Decimal("1.25")).quantize(price)
+    set_price = (
+        "mutation ($i: SetTravelSeasonalPriceInput!) { setTravelSeasonalPrice(input: $i) { id } }"
+    )
+    block = (
+        "mutation ($i: BlockTravelListingDatesInput!) { blockTravelListingDates(input: $i) { id } }"
+    )
+    span = {"listingId": listing_id, "startsOn": _day(1), "endsOn": _day(7)}
+    _api(api_url, host, set_price, {"i": {**span, "price": str(dearer), "note": "festival"}})
+    closed = {"listingId": listing_id, "startsOn": _day(2), "endsOn": _day(3), "units": 1}
+    _api(api_url, host, block, {"i": {**closed, "note": "painting"}})
+    page.reload()
+    page.get_by_role("button", name="Save changes").wait_for()
 
 
 def _sign_in(page: Page, url: str, role: str) -> None:
@@ -126,6 +149,12 @@ def main() -> None:
                     page.get_by_role("list", name="Stays found").get_by_role("link").first.click()
                     page.get_by_role("heading", name="Availability").wait_for()
                     _shoot(page, f"listing-{size}")
+                    # Its calendar: what is free and each date's price.
+                    page.get_by_role("heading", name="Availability").evaluate(
+                        "(h) => window.scrollTo(0, h.getBoundingClientRect().top"
+                        " + window.scrollY - 80)"
+                    )
+                    _shoot(page, f"listing-calendar-{size}")
                     for path, name in (
                         ("/trips", "trips"),
                         ("/itinerary", "itinerary"),
@@ -144,6 +173,17 @@ def main() -> None:
                     page.get_by_role("link", name="Edit", exact=False).first.click()
                     page.get_by_role("button", name="Save changes").wait_for()
                     _shoot(page, f"edit-listing-{size}")
+                    if size == "desktop":  # once: the second time would overlap the first
+                        _season(page, api_url, seeded["keys"]["host"])
+                    # The editor's photos (the demo's cover) and its calendar, each at the top.
+                    for heading, name in (("Photos", "edit-photos"), ("Calendar", "edit-calendar")):
+                        section = page.get_by_role("heading", name=heading, exact=True)
+                        # Below the sticky header, not under it.
+                        section.evaluate(
+                            "(h) => window.scrollTo(0, h.getBoundingClientRect().top"
+                            " + window.scrollY - 80)"
+                        )
+                        _shoot(page, f"{name}-{size}")
                     page.goto(url + "/host/new")
                     _shoot(page, f"new-listing-{size}")
                     page.close()

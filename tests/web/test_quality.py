@@ -80,7 +80,7 @@ def test_a_booking_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     page.keyboard.press("Enter")
     calendar = page.get_by_role("table", name=re.compile("Availability in"))
     expect(calendar.get_by_role("button").first).to_be_visible()  # the month's days are in
-    tab_to(page, re.compile(r"^1[0-9] .*free$"))
+    tab_to(page, re.compile(r"^1[0-9] .*free, "))  # then the date's price
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")

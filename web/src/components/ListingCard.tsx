@@ -1,4 +1,5 @@
-// A listing in a grid: its picture band, name, place, rating, price and the wishlist heart.
+// A listing in a grid: its cover photo (else a coloured band with the kind's icon), name, place,
+// rating, price and the wishlist heart.
 import { Link } from "wouter";
 import { graphql } from "../gql";
 import type { ListingCardFragment } from "../gql/graphql";
@@ -7,6 +8,7 @@ import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
 import { Heart } from "./Heart";
 import { KindIcon } from "./KindIcon";
+import { Photo } from "./Photo";
 
 export const ListingCardFragmentDoc = graphql(`
   fragment ListingCard on TravelListing {
@@ -21,17 +23,22 @@ export const ListingCardFragmentDoc = graphql(`
     rating
     provider { id name }
     timeZone
+    coverPhoto { ...Photo }
     ... on TravelEvent { startsAt }
     ... on TravelTrip { origin destination departsAt mode }
   }
 `);
 
-/** A stable colour per listing, for its picture band (listings have no photos yet). */
+/** A stable colour per listing, for its picture band when it has no photo. */
 export function hueOf(id: string): number {
   let hash = 0;
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return hash % 360;
 }
+
+// The grid's column: the page's width on a phone, two columns beside the filters on a tablet,
+// at most about a quarter of the 72rem page on a desktop.
+const CARD_SIZES = "(max-width: 40rem) 100vw, (max-width: 64rem) 50vw, 20rem";
 
 export function ListingCard({ listing, query = "" }: { listing: ListingCardFragment; query?: string }) {
   const info = kindInfo(listing.kind);
@@ -48,9 +55,13 @@ export function ListingCard({ listing, query = "" }: { listing: ListingCardFragm
   return (
     <article className="card">
       <Link href={listingPath(listing.kind, listing.id) + query} className="card-link">
-        <div className="card-picture" style={{ "--hue": hueOf(listing.id) } as React.CSSProperties} aria-hidden="true">
-          <KindIcon kind={listing.kind} size={40} />
-        </div>
+        {listing.coverPhoto ? (
+          <Photo photo={listing.coverPhoto} sizes={CARD_SIZES} className="card-photo" />
+        ) : (
+          <div className="card-picture" style={{ "--hue": hueOf(listing.id) } as React.CSSProperties} aria-hidden="true">
+            <KindIcon kind={listing.kind} size={40} />
+          </div>
+        )}
         <div className="card-body">
           <p className="card-kind">
             {capitalized(info.singular)} · {listing.location}

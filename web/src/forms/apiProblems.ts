@@ -56,6 +56,12 @@ const SAYINGS: [RegExp, (match: RegExpExecArray, form: FormFields) => string][] 
   [/^must be (?:on or )?after (\S+)/, (m, f) => `Must be after ${label(m[1]!, f)}.`],
   [/spans more than (\d+) days/, (m) => `Choose dates at most ${m[1]} days apart.`],
   [/^is required/, () => "Fill this in."],
+  [/^must be today or later/, () => "Choose today or a later date."],
+  [/^are not free on (.+)$/, (m) => `Not that many are free on ${dates(m[1]!)}: they are booked. Close fewer, or choose other dates.`],
+  [
+    /overlaps the seasonal price from (\S+) to (\S+?):/,
+    (m) => `These dates overlap the price from ${formatDay(m[1]!)} to ${formatDay(m[2]!)}: remove it first, or choose other dates.`,
+  ],
   [/^may (?:list|have) at most (\d+) (\w+)/, (m) => `Keep it to ${m[1]} ${m[2]} at most.`],
   [/^items must be 1 to (\d+) characters/, (m) => `Keep each one to 1–${m[1]} characters.`],
   [

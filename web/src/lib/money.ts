@@ -16,6 +16,25 @@ export function formatMoney(amount: string, currency: string): string {
   return formatter.format(amount as unknown as number);
 }
 
+const shortFormatters = new Map<string, Intl.NumberFormat>();
+
+/** A price where space is short (a calendar's day): "€150" for 150.00, "€99.50" otherwise —
+ * never rounded; the narrow symbol ("$", not "US$"): the listing's currency is written in full
+ * beside it. */
+export function formatMoneyShort(amount: string, currency: string): string {
+  let formatter = shortFormatters.get(currency);
+  if (!formatter) {
+    try {
+      // trailingZeroDisplay is in every browser the app supports; TypeScript's lib lags.
+      formatter = new Intl.NumberFormat(undefined, { style: "currency", currency, currencyDisplay: "narrowSymbol", trailingZeroDisplay: "stripIfInteger" } as Intl.NumberFormatOptions);
+    } catch {
+      return formatMoney(amount, currency);
+    }
+    shortFormatters.set(currency, formatter);
+  }
+  return formatter.format(amount as unknown as number);
+}
+
 /** amount × count, on decimal strings (minor units as BigInt: exact). */
 export function multiply(amount: string, count: number): string {
   const [whole = "0", fraction = ""] = amount.split(".");

@@ -12,9 +12,10 @@ import { graphql } from "../../gql";
 import type { CreateBookingMutation } from "../../gql/graphql";
 import { addDays, daysBetween, formatDay, isDay } from "../../lib/dates";
 import { capitalized, kindFromSlug, listingPath, type KindInfo } from "../../lib/kinds";
-import { formatMoney, multiply } from "../../lib/money";
+import { formatMoney } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { fixedDate, ListingDocument, listingOf, listingVariables } from "../listing/listing";
+import { describeQuote, quote } from "../listing/pricing";
 
 const CreateBookingDocument = graphql(`
   mutation CreateBooking($input: CreateTravelBookingInput!) {
@@ -83,9 +84,10 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
   if (error && !listing) return <ErrorBox error={error} />;
   if (!listing) return fetching ? <Loading /> : <Empty title="This listing does not exist." />;
 
-  const nights = kind.nights ? daysBetween(from, to) : 0;
-  const units = kind.nights ? nights : guests;
-  const total = multiply(listing.price, units);
+  // From the calendar's price per date, as the API charges it (a seasonal price included).
+  const priced = quote(listing.availability, checkIn, kind.nights ? to : null, guests);
+  if (!priced) return <Empty title="These dates can't be priced: choose them again." />;
+  const total = priced.total;
   const confirm = async () => {
     if (result.fetching) return; // a second click while the first is on its way
     setProblem(null);
@@ -126,8 +128,7 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
           <div>
             <dt>Price</dt>
             <dd>
-              {kind.nights ? `${nights} night${nights === 1 ? "" : "s"}` : `${guests} ${guests === 1 ? "person" : "people"}`} ×{" "}
-              {formatMoney(listing.price, listing.currency)}
+              {describeQuote(priced.lines, listing.currency, kind.nights)}
             </dd>
           </div>
           <div className="summary-total">

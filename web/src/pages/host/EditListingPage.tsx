@@ -16,6 +16,8 @@ import { usePageTitle } from "../../lib/title";
 import { EditableListingDocument, editableOf, editableVariables, UPDATE, type EditableListing } from "./editing";
 import { changedFields, formFields, problemsOf, valuesOf, type Values } from "./listingFields";
 import { ListingFieldset } from "./ListingFieldset";
+import { PhotosEditor } from "./PhotosEditor";
+import { CalendarEditor } from "./CalendarEditor";
 import { StatusActions, StatusBadge } from "./StatusActions";
 
 export function EditListingPage() {
@@ -58,6 +60,7 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(reloaded ? "reloaded" : null);
   const [status, setStatus] = useState(listing.status);
+  const [photos, setPhotos] = useState(listing.photos);
   const form = useRef<HTMLFormElement>(null);
   const said = useRef<HTMLDivElement>(null);
   useFocusFirstProblem(form, attempt);
@@ -67,6 +70,15 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
     if (outcome) said.current?.focus();
   }, [outcome]);
 
+  // A photo's or the calendar's change is the listing's: read its photos and version again (the
+  // form's values are untouched, so its next save names the version after that change).
+  const listingChanged = async () => {
+    const fresh = await client.query(EditableListingDocument, editableVariables(kind.kind, listing.id), { requestPolicy: "network-only" }).toPromise();
+    const found = editableOf(fresh.data);
+    if (!found) return;
+    setPhotos(found.photos);
+    setBase((b) => ({ ...b, version: found.version, updatedAt: found.updatedAt }));
+  };
   const report = (byField: Record<string, string>, words: string[]) => {
     setOutcome(null);
     setProblems(byField);
@@ -134,6 +146,8 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
           {busy ? "Saving…" : "Save changes"}
         </button>
       </form>
+      <PhotosEditor listingId={listing.id} photos={photos} onChanged={listingChanged} />
+      <CalendarEditor kind={kind.kind} listingId={listing.id} unit={kind.nights ? "room" : "place"} version={base.version} onChanged={listingChanged} />
     </section>
   );
 }

@@ -30,6 +30,7 @@ export const EditableListingDocument = graphql(`
     version
     updatedAt
     provider { id name }
+    photos { ...Photo }
     ... on TravelProperty { units maxGuests }
     ... on TravelTour { capacity durationMinutes }
     ... on TravelActivity { capacity durationMinutes }

@@ -1,13 +1,16 @@
 // A month of a listing's availability (the API's `availability(from, to)`), with the chosen
-// dates marked; each open day is a button that picks it.
+// dates marked and each date's price (seasonal prices included); each open day is a button that
+// picks it.
+import { formatMoneyShort } from "../../lib/money";
 import { addDays, addMonths, firstOfMonth, formatMonth, lastOfMonth, todayUtc } from "../../lib/dates";
 
-export type Day = { date: string; capacity: number; available: number };
+export type Day = { date: string; capacity: number; available: number; price: string };
 
 type Props = {
   month: string; // any day of the month shown
   days: Day[];
   unit: string; // "room" or "place"
+  currency: string;
   selected: { first: string; last: string } | null;
   onMonth: (month: string) => void;
   onPick?: (date: string) => void;
@@ -16,7 +19,7 @@ type Props = {
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
-export function AvailabilityCalendar({ month, days, unit, selected, onMonth, onPick, loading }: Props) {
+export function AvailabilityCalendar({ month, days, unit, currency, selected, onMonth, onPick, loading }: Props) {
   const first = firstOfMonth(month);
   const last = lastOfMonth(month);
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -70,8 +73,9 @@ export function AvailabilityCalendar({ month, days, unit, selected, onMonth, onP
                     <span className="visually-hidden"> {formatMonth(date)}, </span>
                     {!past && info?.capacity ? <span className="day-free">{free}</span> : null}
                     <span className="visually-hidden">
-                      {past || !info?.capacity ? closedBecause : ` ${unit}${free === 1 ? "" : "s"} free`}
+                      {past || !info?.capacity ? closedBecause : ` ${unit}${free === 1 ? "" : "s"} free, `}
                     </span>
+                    {open && info ? <span className="day-price">{formatMoneyShort(info.price, currency)}</span> : null}
                   </>
                 );
                 return (
@@ -90,7 +94,9 @@ export function AvailabilityCalendar({ month, days, unit, selected, onMonth, onP
           ))}
         </tbody>
       </table>
-      <p className="calendar-legend">Numbers are {unit}s still free on that date.</p>
+      <p className="calendar-legend">
+        Numbers are {unit}s still free on that date, with its price per {unit === "room" ? "night" : "person"}.
+      </p>
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { Link, useLocation, useParams, useSearchParams } from "wouter";
 import { useQuery } from "urql";
 import { useSession } from "../../auth/session";
 import { Heart } from "../../components/Heart";
-import { KindIcon } from "../../components/KindIcon";
-import { hueOf } from "../../components/ListingCard";
 import { Empty, ErrorBox, Loading } from "../../components/states";
 import { addDays, daysBetween, formatDateTime, isDay, todayUtc } from "../../lib/dates";
 import { capitalized, kindFromSlug, type KindInfo } from "../../lib/kinds";
-import { formatMoney, multiply } from "../../lib/money";
+import { formatMoney } from "../../lib/money";
 import { usePageTitle } from "../../lib/title";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
+import { ListingPhotos } from "./ListingPhotos";
+import { describeQuote, quote } from "./pricing";
 import { calendarWindow, fixedDate, guestLimit, ListingDocument, listingOf, listingVariables, openingMonth, type ListingDetail } from "./listing";
 
 export function ListingPage() {
@@ -65,9 +65,7 @@ function Listing({ kind, id }: { kind: KindInfo; id: string }) {
         </div>
         <Heart kind={listing.kind} id={listing.id} name={listing.name} large />
       </header>
-      <div className="listing-picture" style={{ "--hue": hueOf(listing.id) } as React.CSSProperties} aria-hidden="true">
-        <KindIcon kind={listing.kind} size={72} />
-      </div>
+      <ListingPhotos id={listing.id} kind={listing.kind} name={listing.name} photos={listing.photos} />
       <div className="listing-columns">
         <div className="listing-main">
           <Facts listing={listing} />
@@ -102,6 +100,7 @@ function Listing({ kind, id }: { kind: KindInfo; id: string }) {
               month={shownMonth}
               days={listing.availability}
               unit={kind.nights ? "room" : "place"}
+              currency={listing.currency}
               selected={choice.from ? { first: choice.from, last: kind.nights && choice.to ? addDays(choice.to, -1) : choice.from } : null}
               onMonth={setMonth}
               {...(fixedDate(listing) ? {} : { onPick: pick })}
@@ -162,8 +161,7 @@ function BookingPanel({ listing, kind, choice, onChange }: PanelProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const count = Number.parseInt(guests, 10) || 1;
   const nights = kind.nights && isDay(from) && isDay(to) ? daysBetween(from, to) : 0;
-  const units = kind.nights ? nights : count;
-  const total = units > 0 ? multiply(listing.price, units) : null;
+  const priced = isDay(from) && (!kind.nights || nights > 0) ? quote(listing.availability, from, kind.nights ? to : null, count) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isDay(from)) return setProblem(kind.nights ? "Choose a check-in date." : "Choose a date.");
@@ -197,10 +195,9 @@ function BookingPanel({ listing, kind, choice, onChange }: PanelProps) {
         <label htmlFor="book-guests">Guests</label>
         <input id="book-guests" type="number" inputMode="numeric" min={1} max={guestLimit(listing)} value={guests} onChange={(e) => setGuests(e.target.value)} />
       </div>
-      {total && (
+      {priced && (
         <p className="total">
-          {kind.nights ? `${nights} night${nights === 1 ? "" : "s"}` : `${count} ${count === 1 ? "person" : "people"}`} ×{" "}
-          {formatMoney(listing.price, listing.currency)} = <strong>{formatMoney(total, listing.currency)}</strong>
+          {describeQuote(priced.lines, listing.currency, kind.nights)} = <strong>{formatMoney(priced.total, listing.currency)}</strong>
         </p>
       )}
       {problem && (

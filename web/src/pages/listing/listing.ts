@@ -37,7 +37,8 @@ export const ListingDocument = graphql(`
     amenities
     timeZone
     provider { id name type rating }
-    availability(from: $from, to: $to) { date capacity available }
+    photos { ...Photo }
+    availability(from: $from, to: $to) { date capacity available price }
     ... on TravelProperty { units maxGuests }
     ... on TravelTour { capacity durationMinutes }
     ... on TravelActivity { capacity durationMinutes }
