@@ -115,7 +115,8 @@ PG_BOOK = "SELECT * FROM travel_book_listing($1, $2, $3, $4, $5)"
 PG_SEEN = [
     *("kind", "price_minor", "currency", "units"),
     *("max_guests", "capacity", "starts_at", "departs_at"),
-]
+    *("status", "version"),
+]  # then the seasonal prices to come (the floor's bookings are priced at the listing's own)
 
 
 def listing_json(row: Any) -> dict[str, Any]:
@@ -220,7 +221,7 @@ class Postgres:
                     }
                 if outcome == "FULL":
                     return {"data": {"createTravelBooking": None}, "errors": [{"message": "full"}]}
-                self.seen[target] = dict(zip(PG_SEEN, row[1:], strict=True))
+                self.seen[target] = dict(zip(PG_SEEN, row[1 : len(PG_SEEN) + 1], strict=True))
         return {"errors": [{"message": "could not book"}]}
 
     def _rows(self, target: str, seen: dict[str, Any], check_in: str) -> dict[str, Any]:
