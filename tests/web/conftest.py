@@ -157,3 +157,14 @@ def page(request: pytest.FixtureRequest, browser: Browser, console: Console) -> 
 def desktop(browser: Browser, console: Console) -> Iterator[Page]:
     """A fresh desktop-sized window, for flows whose size does not matter."""
     yield from _page(browser, "desktop", console)
+
+
+@pytest.fixture(autouse=True)
+def _retire_made_listings(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test, archive the listings it made in the shared demo workspace
+    (tests.web.api.MADE): the next test finds the demo catalog as seeded."""
+    yield
+    from tests.web.api import MADE, archive_made
+
+    if MADE and "web" in request.fixturenames:
+        archive_made(request.getfixturevalue("web"))

@@ -24,8 +24,9 @@ pytestmark = pytest.mark.skipif(
 def demo_server(settings: Settings, server: LiveServer) -> Iterator[LiveServer]:
     """The service as `travel serve --demo` runs it, after a demo seed."""
     from travel.demo.seed import seed
+    from travel.media.http import storage_for
 
-    server.run(seed(server.services.databases))
+    server.run(seed(server.services.databases, storage_for(settings)))
     live = LiveServer(settings, demo=True).start()
     yield live
     live.stop()
