@@ -192,6 +192,8 @@ def test_editing_with_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     name = f"Blue door {uuid.uuid4().hex[:4]}"
     provider, [stay] = new_stays(web, name)
     panel = my_listings(page, web, provider)
+    # The provider's listings arrive after it is chosen: tab once they are there.
+    expect(hosted_listing(panel, name)).to_be_visible()
     panel.get_by_label("Provider").focus()
     tab_to(page, re.compile(f"^Edit {name}$"))
     page.keyboard.press("Enter")
