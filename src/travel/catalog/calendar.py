@@ -10,7 +10,6 @@ one of a block and a booking, and a booking is charged the price its checkout sh
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,7 +26,6 @@ from travel.catalog.inputs import BlockInput, SeasonalPriceInput
 from travel.catalog.models import ListingBlock, SeasonalPrice
 from travel.catalog.records import BlockRecord, ListingRecord, SeasonalPriceRecord
 from travel.catalog.repository import calendar as store
-from travel.catalog.repository import changes
 from travel.catalog.rules import optional_text
 from travel.db.base import utcnow
 from travel.db.session import Reads
@@ -65,7 +63,7 @@ async def block_dates(
     block_id = await store.insert(
         session, principal.workspace_id, ListingBlock, {**values, "note": note}
     )
-    await _changed(session, principal, current, "listing.dates_blocked", values)
+    await editing.touched(session, principal, current, "listing.dates_blocked", values)
     found = await store.block(session, principal.workspace_id, block_id)
     assert found is not None
     return found
@@ -81,7 +79,7 @@ async def unblock_dates(session: AsyncSession, principal: Principal, raw_id: str
     current = await editing.listing_to_change(session, principal, str(found.listing_id), None)
     await store.remove(session, principal.workspace_id, ListingBlock, block_id)
     data = {"starts_on": found.starts_on, "ends_on": found.ends_on, "units": found.units}
-    return await _changed(session, principal, current, "listing.dates_unblocked", data)
+    return await editing.touched(session, principal, current, "listing.dates_unblocked", data)
 
 
 async def set_seasonal_price(
@@ -108,7 +106,7 @@ async def set_seasonal_price(
     price_id = await store.insert(
         session, principal.workspace_id, SeasonalPrice, {**values, "note": note}
     )
-    await _changed(session, principal, current, "listing.price_set", values)
+    await editing.touched(session, principal, current, "listing.price_set", values)
     found = await store.seasonal_price(session, principal.workspace_id, price_id)
     assert found is not None
     return found
@@ -126,7 +124,7 @@ async def remove_seasonal_price(
     current = await editing.listing_to_change(session, principal, str(found.listing_id), None)
     await store.remove(session, principal.workspace_id, SeasonalPrice, price_id)
     data = {"starts_on": found.starts_on, "ends_on": found.ends_on}
-    return await _changed(session, principal, current, "listing.price_removed", data)
+    return await editing.touched(session, principal, current, "listing.price_removed", data)
 
 
 async def may_see_blocks(session: Reads, principal: Principal, listing: ListingRecord) -> bool:
@@ -211,18 +209,3 @@ async def _check_no_overlap(
         raise InvalidInput(
             "starts_on", f"a listing has at most {MAX_UPCOMING_PRICES} seasonal prices to come"
         )
-
-
-async def _changed(
-    session: AsyncSession,
-    principal: Principal,
-    listing: ListingRecord,
-    action: str,
-    data: dict[str, Any],
-) -> ListingRecord:
-    """Bump the listing's version (bookings deciding on its old calendar decide again) and
-    record the change."""
-    at = utcnow()
-    updated = await changes.update_listing(session, principal.workspace_id, listing, {}, at)
-    await editing.audit(session, principal, action, ("listing", listing), data, at)
-    return updated

@@ -234,6 +234,21 @@ def _moved(field: str, listing: ListingRecord, booked: int) -> None:
     )
 
 
+async def touched(
+    session: AsyncSession,
+    principal: Principal,
+    listing: ListingRecord,
+    action: str,
+    data: Mapping[str, Any],
+) -> ListingRecord:
+    """A change beside the listing's row (its calendar, its photos): bump its version, so a
+    booking or an editor that read the old one decides again, and record the change."""
+    at = utcnow()
+    updated = await changes.update_listing(session, principal.workspace_id, listing, {}, at)
+    await audit(session, principal, action, ("listing", listing), data, at)
+    return updated
+
+
 async def audit(
     session: AsyncSession,
     principal: Principal,

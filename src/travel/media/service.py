@@ -15,7 +15,6 @@ from travel.auth.identity import Principal
 from travel.auth.permissions import Permission
 from travel.catalog import editing
 from travel.catalog.records import ListingRecord
-from travel.catalog.repository import changes
 from travel.catalog.rules import text
 from travel.db.base import utcnow
 from travel.errors import Checks, InvalidInput, NotFound
@@ -104,7 +103,7 @@ async def add_photo(session: AsyncSession, principal: Principal, given: PhotoInp
     if given.cover:
         order = [photo_id, *order[:-1]]
     await _renumber(session, principal, order)
-    await _changed(session, principal, listing, "listing.photo_added", {"photo": photo_id})
+    await editing.touched(session, principal, listing, "listing.photo_added", {"photo": photo_id})
     return await _photo(session, principal, photo_id)
 
 
@@ -128,7 +127,7 @@ async def update_photo(
         order = [p.id for p in photos if p.id != photo.id]
         order.insert(position, photo.id)
         await _renumber(session, principal, order)
-    await _changed(session, principal, listing, "listing.photo_changed", {"photo": photo.id})
+    await editing.touched(session, principal, listing, "listing.photo_changed", {"photo": photo.id})
     return await _photo(session, principal, photo.id)
 
 
@@ -138,7 +137,9 @@ async def remove_photo(session: AsyncSession, principal: Principal, raw_id: str)
     await repository.delete_photo(session, principal.workspace_id, photo.id)
     photos = (await repository.photos_of(session, principal.workspace_id, [listing.id]))[listing.id]
     await _renumber(session, principal, [p.id for p in photos])
-    return await _changed(session, principal, listing, "listing.photo_removed", {"photo": photo.id})
+    return await editing.touched(
+        session, principal, listing, "listing.photo_removed", {"photo": photo.id}
+    )
 
 
 async def _photo_to_change(
@@ -181,16 +182,3 @@ async def _renumber(session: AsyncSession, principal: Principal, order: list[uui
         await repository.set_photo(
             session, principal.workspace_id, photo_id, {"position": position}
         )
-
-
-async def _changed(
-    session: AsyncSession,
-    principal: Principal,
-    listing: ListingRecord,
-    action: str,
-    data: dict[str, Any],
-) -> ListingRecord:
-    at = utcnow()
-    updated = await changes.update_listing(session, principal.workspace_id, listing, {}, at)
-    await editing.audit(session, principal, action, ("listing", listing), data, at)
-    return updated
