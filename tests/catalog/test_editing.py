@@ -392,6 +392,32 @@ def test_an_archived_listing_is_never_deleted_and_can_come_back(
     )
 
 
+def test_owned_by_viewer_lists_a_hosts_own_listings_across_their_providers(
+    server: LiveServer, tenant: Tenant, provider: str
+) -> None:
+    host, other = tenant.keys["host"], tenant.keys["host2"]
+    second = api_provider(server, host, "Casa Verde")
+    first_listing = api_listing(server, host, "PROPERTY", provider, name="Azul 1")
+    second_listing = api_listing(server, host, "PROPERTY", second, name="Verde 1")
+    api_listing(server, other, "PROPERTY", api_provider(server, other, "Not hers"), name="No")
+    set_status(server, host, "pause", second_listing)
+    mine = {"f": {"ownedByViewer": True, "status": ["ACTIVE", "PAUSED"]}}
+    listed = data(server, host, LIST, mine)
+    assert sorted(p["id"] for p in listed["travelProperties"]) == sorted(
+        [first_listing, second_listing]
+    )
+    assert listed["travelPropertiesCount"] == 2
+    # Active only unless asked; false or omitted is every provider's.
+    assert data(server, host, LIST, {"f": {"ownedByViewer": True}})["travelProperties"] == [
+        {"id": first_listing, "status": "ACTIVE"}
+    ]
+    assert data(server, host, LIST, {"f": {"ownedByViewer": False}})["travelPropertiesCount"] == 2
+    # Another host, a traveler and an admin own none of them.
+    for who in ("host2", "traveler", "admin"):
+        ids = {p["id"] for p in data(server, tenant.keys[who], LIST, mine)["travelProperties"]}
+        assert not ids & {first_listing, second_listing}, who
+
+
 @pytest.mark.parametrize("who", ["traveler", "host2"])
 def test_only_the_owner_or_an_admin_changes_a_listing(
     server: LiveServer, tenant: Tenant, provider: str, who: str

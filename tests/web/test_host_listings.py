@@ -11,7 +11,14 @@ from playwright.sync_api import Page, expect
 
 from tests.web.api import api, new_stays
 from tests.web.conftest import WebApp
-from tests.web.steps import hosted_listing, my_listings, serious_accessibility_problems, tab_to
+from tests.web.steps import (
+    go_to,
+    hosted_listing,
+    my_listings,
+    serious_accessibility_problems,
+    sign_in_as,
+    tab_to,
+)
 
 STATUS = "query ($id: ID!) { travelProperty(id: $id) { status version } }"
 FOUND = "query ($t: String) { travelSearch(text: $t) { listings { id } } }"
@@ -98,3 +105,27 @@ def test_pause_and_resume_with_the_keyboard_alone(desktop: Page, web: WebApp) ->
     expect(dialog).to_be_hidden()
     expect(item.get_by_text("Archived", exact=True)).to_be_visible()
     expect(item.get_by_role("button", name=f"Resume {name}")).to_be_focused()
+
+
+def test_my_listings_shows_every_providers_listings_until_one_is_chosen(
+    page: Page, web: WebApp
+) -> None:
+    tag = uuid.uuid4().hex[:4]
+    loft, barn = f"Loft {tag}", f"Barn {tag}"
+    first, _ = new_stays(web, loft)
+    second, _ = new_stays(web, barn)
+    sign_in_as(page, web, "host")
+    go_to(page, "Host")
+    panel = page.get_by_role("region", name="My listings")
+    expect(panel.get_by_label("Provider")).to_have_value("")  # "All providers"
+    # Both providers' stays, newest first, each naming its provider.
+    for name, provider in ((loft, first), (barn, second)):
+        expect(hosted_listing(panel, name)).to_contain_text(provider)
+    headings = panel.get_by_role("heading", level=3)
+    expect(headings.nth(0)).to_have_text(barn)
+    expect(headings.nth(1)).to_have_text(loft)
+    panel.get_by_label("Provider").select_option(label=second)
+    expect(hosted_listing(panel, barn)).to_be_visible()
+    expect(panel.get_by_role("heading", name=loft)).to_be_hidden()
+    panel.get_by_label("Provider").select_option(label="All providers")
+    expect(hosted_listing(panel, loft)).to_be_visible()

@@ -72,6 +72,10 @@ class ListingFilter:
     # only by admins and by its provider's owner: `owner` names the caller unless an admin.
     statuses: tuple[str, ...] = (VISIBLE,)
     owner: uuid.UUID | None = None
+    # `ownedByViewer`: only listings of providers the caller owns; the service names the caller
+    # in `owned_by` (the filter is parsed before the caller is known).
+    owned_by_viewer: bool = False
+    owned_by: uuid.UUID | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +213,7 @@ def listing_filter(given: ListingConditions | None, kind: str | None) -> Listing
         amenities=check(lambda: _amenities(given.amenities)) or (),
         kinds=kinds,
         statuses=_statuses(given.status) if isinstance(given, ListingFilterInput) else (VISIBLE,),
+        owned_by_viewer=isinstance(given, ListingFilterInput) and bool(given.owned_by_viewer),
     )
     check.done()
     return conditions

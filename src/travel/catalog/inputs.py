@@ -214,6 +214,7 @@ class ListingFilterInput(ListingConditions):
 
     text: str | None = None
     status: list[str] | None = None
+    owned_by_viewer: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,7 +125,10 @@ async def get_listing(
 
 def _visible_to(principal: Principal, conditions: ListingFilter) -> ListingFilter:
     """A filter asking for paused or archived listings sees them only where the caller may
-    manage them: an admin everywhere, anyone else under the providers they own."""
+    manage them: an admin everywhere, anyone else under the providers they own; one asking
+    for the caller's own listings names the caller."""
+    if conditions.owned_by_viewer:
+        conditions = replace(conditions, owned_by=principal.member_id)
     if conditions.statuses == (VISIBLE,) or principal.has(Permission.ADMIN):
         return conditions
     return replace(conditions, owner=principal.member_id)

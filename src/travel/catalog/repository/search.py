@@ -9,6 +9,7 @@ Each condition keeps the workspace and kind in front, so a page is read along th
 from __future__ import annotations
 
 import math
+import uuid
 from collections.abc import Callable, Sequence
 from datetime import date
 from decimal import Decimal
@@ -256,6 +257,8 @@ def listing_conditions(
     """The WHERE conditions (beyond workspace, kind and text) that `conditions` asks for, on
     listings of `kinds`."""
     where: list[Any] = [*_statuses(workspace_id, conditions)]
+    if conditions.owned_by is not None:
+        where.append(Listing.provider_id.in_(_owned_by(workspace_id, conditions.owned_by)))
     if conditions.location:
         where += contains_all([Listing.location], [conditions.location])
     if conditions.min_price is not None or conditions.max_price is not None:
@@ -293,13 +296,18 @@ def _statuses(workspace_id: WorkspaceId, conditions: ListingFilter) -> list[Any]
     `conditions.owner` owns (when named)."""
     if conditions.statuses == (VISIBLE,):
         return [Listing.status == VISIBLE]
-    owned = select(Provider.id).where(
-        Provider.workspace_id == workspace_id, Provider.owner_member_id == conditions.owner
-    )
     where: list[Any] = [Listing.status.in_(conditions.statuses)]
     if conditions.owner is not None:
+        owned = _owned_by(workspace_id, conditions.owner)
         where.append(or_(Listing.status == VISIBLE, Listing.provider_id.in_(owned)))
     return where
+
+
+def _owned_by(workspace_id: WorkspaceId, member_id: uuid.UUID) -> Any:
+    """The ids of the providers a member registered."""
+    return select(Provider.id).where(
+        Provider.workspace_id == workspace_id, Provider.owner_member_id == member_id
+    )
 
 
 class has_amenity(FunctionElement[bool]):

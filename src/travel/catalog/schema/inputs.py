@@ -205,6 +205,8 @@ input TravelListingFilterInput {
   are seen only by admins and by the owner of their provider (others get none of them).
   """
   status: [TravelListingStatus!]
+  "true: only listings of the providers the caller registered (a host's own, across providers)."
+  ownedByViewer: Boolean
 }
 
 """

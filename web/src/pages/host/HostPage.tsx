@@ -1,4 +1,4 @@
-// Host tools: one's listings to manage (a provider at a time), the bookings on them, earnings by
+// Host tools: one's listings to manage (every provider's, or one's), the bookings on them, earnings by
 // month, one's providers (and registering one), and the way to new listings.
 import { useId, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
@@ -44,24 +44,28 @@ function MyListings() {
   const [params, setParams] = useSearchParams();
   const [{ data }] = useQuery({ query: MyProvidersDocument, context: REFRESHED_BY });
   const providers = data?.travelProviders ?? [];
-  const chosen = providers.find((p) => p.id === params.get("provider")) ?? providers[0];
+  // Every provider's listings at once unless one is chosen (a host with one provider sees it).
+  const chosen = providers.find((p) => p.id === params.get("provider")) ?? null;
   return (
     <section aria-labelledby="listings-title" className="panel">
       <h2 id="listings-title">My listings</h2>
-      {data && !chosen && <Empty title="Register a provider below, then list under it." />}
-      {chosen && (
+      {data && providers.length === 0 && <Empty title="Register a provider below, then list under it." />}
+      {providers.length > 0 && (
         <>
-          <div className="field field-inline">
-            <label htmlFor={`${id}-provider`}>Provider</label>
-            <select id={`${id}-provider`} value={chosen.id} onChange={(e) => setParams({ provider: e.target.value }, { replace: true })}>
-              {providers.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <HostedListings key={chosen.id} providerId={chosen.id} />
+          {providers.length > 1 && (
+            <div className="field field-inline">
+              <label htmlFor={`${id}-provider`}>Provider</label>
+              <select id={`${id}-provider`} value={chosen?.id ?? ""} onChange={(e) => setParams(e.target.value ? { provider: e.target.value } : {}, { replace: true })}>
+                <option value="">All providers</option>
+                {providers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <HostedListings key={chosen?.id ?? "all"} providerId={chosen?.id ?? null} />
         </>
       )}
     </section>

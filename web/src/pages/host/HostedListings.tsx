@@ -32,7 +32,9 @@ function countOf(data: ProviderListingsQuery | undefined, kind: KindInfo): numbe
   return counts[kind.slug] ?? 0;
 }
 
-export function HostedListings({ providerId }: { providerId: string }) {
+/** The listings of one provider, or (`providerId` null) of every provider the caller owns,
+ * each then naming its provider. */
+export function HostedListings({ providerId }: { providerId: string | null }) {
   const id = useId();
   const [shown, setShown] = useState<Shown>("ALL");
   const [chosen, setChosen] = useState<KindInfo | null>(null);
@@ -47,7 +49,7 @@ export function HostedListings({ providerId }: { providerId: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({
     query: ProviderListingsDocument,
     variables: {
-      filter: { providerId, status: shown === "ALL" ? EVERY_STATUS : [shown] },
+      filter: { ...(providerId ? { providerId } : { ownedByViewer: true }), status: shown === "ALL" ? EVERY_STATUS : [shown] },
       pagination: { skip, take: PAGE },
       from,
       to: addDays(from, DAYS - 1),
@@ -103,7 +105,7 @@ export function HostedListings({ providerId }: { providerId: string }) {
       {error && <ErrorBox error={error} retry={() => refetch({ requestPolicy: "network-only" })} />}
       {!data && fetching && <Loading />}
       {data && total === 0 && (
-        <Empty title={shown === "ALL" ? "No listings under this provider yet." : `No ${STATUS_WORDS[shown].toLowerCase()} listings under this provider.`} />
+        <Empty title={`No ${shown === "ALL" ? "" : `${STATUS_WORDS[shown].toLowerCase()} `}listings ${providerId ? "under this provider" : "under your providers"}${shown === "ALL" ? " yet" : ""}.`} />
       )}
       {total > 0 && (
         <>
@@ -125,7 +127,7 @@ export function HostedListings({ providerId }: { providerId: string }) {
           </div>
           <ul className="stack" aria-busy={fetching} aria-label={`${kind.label} listed`}>
             {listings.map((listing) => (
-              <HostedListing key={listing.id} listing={listing} onChanged={changed} />
+              <HostedListing key={listing.id} listing={listing} onChanged={changed} withProvider={!providerId} />
             ))}
           </ul>
           <Pagination skip={skip} take={PAGE} shown={listings.length} total={countOf(data, kind)} onChange={setSkip} label={kind.label} />
@@ -135,7 +137,9 @@ export function HostedListings({ providerId }: { providerId: string }) {
   );
 }
 
-function HostedListing({ listing, onChanged }: { listing: HostedListingFragment; onChanged: (listing: StatusListing, said: string) => void }) {
+type ListingProps = { listing: HostedListingFragment; onChanged: (listing: StatusListing, said: string) => void; withProvider: boolean };
+
+function HostedListing({ listing, onChanged, withProvider }: ListingProps) {
   const info = kindInfo(listing.kind);
   return (
     <li className="hosted-listing">
@@ -147,6 +151,7 @@ function HostedListing({ listing, onChanged }: { listing: HostedListingFragment;
       </div>
       <p className="muted">
         {capitalized(info.singular)} · {listing.location} · {formatMoney(listing.price, listing.currency)} / {info.unit}
+        {withProvider && listing.provider && <> · {listing.provider.name}</>}
       </p>
       <div className="hosted-actions">
         <Link href={editPath(listing.kind, listing.id)} className="button secondary small">

@@ -39,11 +39,11 @@ export const ProviderListingsDocument = graphql(`
     travelActivitiesCount(filter: $filter)
     travelEventsCount(filter: $filter)
     travelTripsCount(filter: $filter)
-    travelProperties(filter: $filter, pagination: $pagination) @include(if: $stays) { ...HostedListing }
-    travelTours(filter: $filter, pagination: $pagination) @include(if: $tours) { ...HostedListing }
-    travelActivities(filter: $filter, pagination: $pagination) @include(if: $activities) { ...HostedListing }
-    travelEvents(filter: $filter, pagination: $pagination) @include(if: $events) { ...HostedListing }
-    travelTrips(filter: $filter, pagination: $pagination) @include(if: $transport) { ...HostedListing }
+    travelProperties(filter: $filter, sort: NEWEST, pagination: $pagination) @include(if: $stays) { ...HostedListing }
+    travelTours(filter: $filter, sort: NEWEST, pagination: $pagination) @include(if: $tours) { ...HostedListing }
+    travelActivities(filter: $filter, sort: NEWEST, pagination: $pagination) @include(if: $activities) { ...HostedListing }
+    travelEvents(filter: $filter, sort: NEWEST, pagination: $pagination) @include(if: $events) { ...HostedListing }
+    travelTrips(filter: $filter, sort: NEWEST, pagination: $pagination) @include(if: $transport) { ...HostedListing }
   }
 
   fragment HostedListing on TravelListing {
@@ -55,6 +55,7 @@ export const ProviderListingsDocument = graphql(`
     currency
     status
     version
+    provider { id name }
     availability(from: $from, to: $to) { date capacity available }
   }
 `);

@@ -226,6 +226,8 @@ class TravelListingFilterInput(BaseModel):
     "Amenities every listing must offer (each matched whole, any case); at most 10."
     status: Optional[list[TravelListingStatus]] = None
     "Only listings in these statuses; omitted or empty: ACTIVE only. Paused and archived listings\nare seen only by admins and by the owner of their provider (others get none of them)."
+    owned_by_viewer: Optional[bool] = Field(alias="ownedByViewer", default=None)
+    "true: only listings of the providers the caller registered (a host's own, across providers)."
 
 
 class TravelSearchFilterInput(BaseModel):
