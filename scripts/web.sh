@@ -16,8 +16,8 @@ if [ ! -f web/node_modules/.travel-lock ] || [ "$(cat web/node_modules/.travel-l
   echo "$lock_hash" > web/node_modules/.travel-lock
 fi
 
-source_hash=$(cat schema.graphql web/package-lock.json web/index.html web/*.ts \
-  $(find web/src web/public web/scripts -type f ! -path 'web/src/gql/*' | sort) | sha256sum | cut -d' ' -f1)
+source_hash=$(cat schema.graphql web/package-lock.json web/index.html web/embed.html web/*.ts \
+  $(find web/src web/loader web/public web/scripts -type f ! -path 'web/src/gql/*' | sort) | sha256sum | cut -d' ' -f1)
 stamp=src/travel/web/dist/.source
 if [ "${1:-}" = "--force" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$source_hash" ]; then
   echo "== build (web): codegen from schema.graphql, type check, bundle"

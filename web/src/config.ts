@@ -1,4 +1,4 @@
-// What the server tells the pages at run time (inlined into index.html by
+// What the server tells the pages at run time (inlined into index.html and embed.html by
 // src/travel/web/routes.py): never a secret.
 export type OidcConfig = { issuer: string; clientId: string; scope: string };
 
@@ -10,14 +10,16 @@ export type AppConfig = {
 
 const DEFAULTS: AppConfig = { apiUrl: "/workspaces/graphql", demo: false, oidc: null };
 
-export function readConfig(): AppConfig {
+/** The page's inlined configuration over `defaults` (the defaults alone when it is missing or
+ * unreadable). */
+export function readConfig<T extends object>(defaults: T): T {
   const element = document.getElementById("travel-config");
-  if (!element?.textContent) return DEFAULTS;
+  if (!element?.textContent) return defaults;
   try {
-    return { ...DEFAULTS, ...(JSON.parse(element.textContent) as Partial<AppConfig>) };
+    return { ...defaults, ...(JSON.parse(element.textContent) as Partial<T>) };
   } catch {
-    return DEFAULTS;
+    return defaults;
   }
 }
 
-export const config = readConfig();
+export const config = readConfig(DEFAULTS);

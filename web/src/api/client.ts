@@ -5,7 +5,8 @@ import { Client, cacheExchange, fetchExchange, mapExchange } from "@urql/core";
 import { config } from "../config";
 
 export type ClientOptions = {
-  credential: string;
+  /** The bearer token, read for each request (a renewed one replaces it in place). */
+  credential: () => string;
   onUnauthenticated: () => void;
 };
 
@@ -18,7 +19,7 @@ export function createClient({ credential, onUnauthenticated }: ClientOptions): 
     // Idempotency-Key) replace the client's, and must not drop the Authorization header.
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);
-      headers.set("Authorization", `Bearer ${credential}`);
+      headers.set("Authorization", `Bearer ${credential()}`);
       return fetch(input, { ...init, headers });
     },
     exchanges: [

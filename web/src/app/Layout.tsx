@@ -2,6 +2,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useSession, type Permission } from "../auth/session";
+import { useFocusOnNewPage } from "./focus";
 
 type NavItem = { href: string; label: string; needs: Permission[] };
 
@@ -19,21 +20,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
 
-  // A new page in the app: close the menu, go to the top, and move focus to the content, so
-  // keyboard and screen-reader users start at the page they asked for. Not on a full page load
-  // (the first run): there the browser starts at the top, skip link first, and so do we. Before
-  // the browser paints (a layout effect): no key pressed on the new page goes astray.
-  useLayoutEffect(() => {
-    setOpen(false);
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-    main.current?.focus({ preventScroll: true });
-  }, [location]);
+  // A new page: the menu closes, focus goes to the content (skip link first on a full load).
+  useLayoutEffect(() => setOpen(false), [location]);
+  useFocusOnNewPage(main, location);
 
   // Signed in with the form on this page: the form is gone, so focus goes to the page that
   // replaced it. (A session kept from earlier in this tab is a full page load: focus stays put.)

@@ -1,34 +1,45 @@
-// Where the credential lives: this tab's sessionStorage (gone when the tab closes; never in a
-// URL, a cookie or a log).
+// Where the credential lives: the web app keeps it in this tab's sessionStorage (gone when the
+// tab closes; never in a URL, a cookie or a log); the workspace app keeps it nowhere but in
+// memory (docs/embedding.md), so a reload asks the host page again.
 export type Credential = {
   token: string;
-  source: "key" | "oidc" | "demo";
-  /** Unix ms after which the token is known to be expired (OIDC), if known. */
+  /** A key pasted, single sign-on, a demo role, or a host page's token exchanged (the embed). */
+  source: "key" | "oidc" | "demo" | "host";
+  /** Unix ms after which the token is known to be expired (OIDC, the embed's), if known. */
   expiresAt?: number;
+};
+
+export type CredentialStorage = {
+  load(): Credential | null;
+  save(credential: Credential): void;
+  clear(): void;
 };
 
 const KEY = "travel.credential";
 
-export function loadCredential(): Credential | null {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Credential;
-    if (typeof parsed.token !== "string" || !parsed.token) return null;
-    if (parsed.expiresAt && parsed.expiresAt < Date.now()) {
-      clearCredential();
+export const TAB_STORAGE: CredentialStorage = {
+  load() {
+    try {
+      const raw = sessionStorage.getItem(KEY);
+      if (!raw) return null;
+      const parsed = JSON.parse(raw) as Credential;
+      if (typeof parsed.token !== "string" || !parsed.token) return null;
+      if (parsed.expiresAt && parsed.expiresAt < Date.now()) {
+        TAB_STORAGE.clear();
+        return null;
+      }
+      return parsed;
+    } catch {
       return null;
     }
-    return parsed;
-  } catch {
-    return null;
-  }
-}
+  },
+  save(credential) {
+    sessionStorage.setItem(KEY, JSON.stringify(credential));
+  },
+  clear() {
+    sessionStorage.removeItem(KEY);
+  },
+};
 
-export function saveCredential(credential: Credential): void {
-  sessionStorage.setItem(KEY, JSON.stringify(credential));
-}
-
-export function clearCredential(): void {
-  sessionStorage.removeItem(KEY);
-}
+/** Nothing kept anywhere: the session's own state is the only copy. */
+export const NO_STORAGE: CredentialStorage = { load: () => null, save() {}, clear() {} };

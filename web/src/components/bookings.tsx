@@ -7,6 +7,7 @@ import { idempotent, newIdempotencyKey } from "../api/client";
 import { sentence } from "../api/errors";
 import { graphql } from "../gql";
 import type { BookingRowFragment } from "../gql/graphql";
+import { bookingEvent, useBookingEvents } from "../lib/bookingEvents";
 import { formatDateTime, formatDay } from "../lib/dates";
 import { capitalized, kindInfo, listingPath } from "../lib/kinds";
 import { formatMoney } from "../lib/money";
@@ -69,6 +70,7 @@ export function BookingItem({ booking, canCancel = true, showGuest, askReason, j
   const [reasonProblem, setReasonProblem] = useState<string | null>(null);
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const attempt = useRef(newIdempotencyKey());
+  const events = useBookingEvents();
   const current = cancelResult.data?.cancelTravelBooking ?? booking;
   const dates =
     current.checkOut !== current.checkIn ? `${formatDay(current.checkIn)} – ${formatDay(current.checkOut)}` : formatDay(current.checkIn);
@@ -93,6 +95,8 @@ export function BookingItem({ booking, canCancel = true, showGuest, askReason, j
       if (answer.error.graphQLErrors.length > 0) attempt.current = newIdempotencyKey();
     } else {
       onCancelled(booking.id);
+      const done = answer.data?.cancelTravelBooking;
+      if (done) events.cancelled(bookingEvent(done, booking.targetType));
     }
     setAsking(false);
   };

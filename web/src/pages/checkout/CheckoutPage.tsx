@@ -10,6 +10,7 @@ import { useSession } from "../../auth/session";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
 import { graphql } from "../../gql";
 import type { CreateBookingMutation } from "../../gql/graphql";
+import { bookingEvent, useBookingEvents } from "../../lib/bookingEvents";
 import { addDays, daysBetween, formatDay, isDay } from "../../lib/dates";
 import { capitalized, kindFromSlug, listingPath, type KindInfo } from "../../lib/kinds";
 import { formatMoney } from "../../lib/money";
@@ -49,6 +50,7 @@ export function CheckoutPage() {
 
 function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
   const { can } = useSession();
+  const events = useBookingEvents();
   const [search] = useSearchParams();
   const from = search.get("from") ?? "";
   const to = search.get("to") ?? "";
@@ -95,6 +97,7 @@ function Checkout({ kind, id }: { kind: KindInfo; id: string }) {
     const booking = answer.data?.createTravelBooking;
     if (booking) {
       setBooked(booking);
+      events.created(bookingEvent(booking, kind.kind));
       return;
     }
     const [first] = problemsOf(answer.error);
