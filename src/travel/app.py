@@ -27,6 +27,8 @@ from travel.db import migrate
 from travel.db.outage import unreachable
 from travel.db.registry import Databases
 from travel.demo.signin import DemoSignIns
+from travel.embed.http import EmbedRoutes
+from travel.embed.service import Embedding
 from travel.events.dispatcher import BackgroundDispatcher
 from travel.graphql.bounds import LIST_BOUNDS
 from travel.graphql.cost import CostEstimator
@@ -65,6 +67,7 @@ class Services:
     executor: Executor
     http: httpx.AsyncClient
     seen_listings: SeenListings
+    embedding: Embedding
 
 
 def build_services(settings: Settings) -> Services:
@@ -114,6 +117,7 @@ def build_services(settings: Settings) -> Services:
         executor=Executor(schema, fast=settings.fast_path),
         http=http,
         seen_listings=SeenListings(settings.booked_listings_cache_size),
+        embedding=Embedding(databases, http, failures, cache_seconds=settings.auth_cache_seconds),
     )
 
 
@@ -216,6 +220,7 @@ def create_app(
             # Reached on the metrics port only (TravelApp), never on the API's or the web app's.
             Route("/metrics", metrics_endpoint, methods=["GET"]),
             *Photos(settings, services.databases, storage_for(settings)).routes(),
+            *EmbedRoutes(settings, services.embedding).routes(),
             *web_routes(settings, demo_sign_ins),
         ],
         lifespan=lifespan,
