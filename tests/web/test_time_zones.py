@@ -182,3 +182,31 @@ def test_the_editor_reads_times_in_the_listing_s_zone(desktop: Page, web: WebApp
     expect(starts).to_be_focused()
     stored = api(web, web.keys["host"], ZONE, {"id": event_id})["travelEvent"]
     assert stored["startsAt"] == "2027-07-09T20:00:00Z"
+
+
+def test_an_event_without_a_zone_is_given_one_in_the_editor(desktop: Page, web: WebApp) -> None:
+    page = desktop
+    event_id = _event(
+        web, f"Dock talk {uuid.uuid4().hex[:4]}", datetime(2027, 2, 10, 19, tzinfo=UTC)
+    )
+    sign_in_as(page, web, "host", path=f"/host/listings/events/{event_id}")
+    starts = page.get_by_label("Starts (local time)")
+    # Stored without a zone, its times are shown (and read) in UTC until one is given.
+    expect(starts).to_have_value("2027-02-10T19:00")
+    expect(starts).to_have_accessible_description("Times are in UTC.")
+    form = page.get_by_role("form", name=re.compile("^Edit Dock talk"))
+    form.get_by_label("Price per person").fill("45")
+    page.get_by_role("button", name="Save changes").click()
+    zone = page.get_by_label("Time zone", exact=True)
+    expect(zone).to_have_accessible_description(
+        re.compile("Enter the time zone its times are in, e.g. Europe/Lisbon.")
+    )
+    expect(zone).to_be_focused()
+    zone.fill("Asia/Tokyo")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text("Your changes are saved.", exact=False)).to_be_focused()
+    # The time as typed, now read in Tokyo (UTC+9).
+    assert api(web, web.keys["host"], ZONE, {"id": event_id})["travelEvent"] == {
+        "timeZone": "Asia/Tokyo",
+        "startsAt": "2027-02-10T10:00:00Z",
+    }
