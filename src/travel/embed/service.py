@@ -103,6 +103,7 @@ async def change(
     *,
     add_origins: Sequence[str] = (),
     remove_origins: Sequence[str] = (),
+    origins: Sequence[str] | None = None,
     jwks: dict[str, Any] | None = None,
     jwks_url: str | None = None,
     issuer: str | None = None,
@@ -110,8 +111,10 @@ async def change(
     join_roles: Sequence[str] | None = None,
     no_join: bool = False,
 ) -> EmbedSettings:
-    """Change a workspace's settings: only what is named changes."""
+    """Change a workspace's settings: only what is named changes (`origins`: these origins
+    instead of those allowed before)."""
     added = [origin_of(o) for o in add_origins]
+    replaced = None if origins is None else [origin_of(o) for o in origins]
     removed = {origin_of(o) for o in remove_origins}
     url = None if jwks_url is None else _key_url(jwks_url)
     roles = None
@@ -126,10 +129,11 @@ async def change(
     async with tenant_transaction(engines, WorkspaceId(workspace.id), write=True) as session:
         found = await _settings(session, workspace.id)
         settings = found or EmbedSettings(workspace_id=workspace.id, origins=[])
-        origins = [o for o in dict.fromkeys([*settings.origins, *added]) if o not in removed]
-        if len(origins) > MAX_ORIGINS:
+        before = settings.origins if replaced is None else replaced
+        allowed = [o for o in dict.fromkeys([*before, *added]) if o not in removed]
+        if len(allowed) > MAX_ORIGINS:
             raise ValidationError(f"at most {MAX_ORIGINS} origins may embed a workspace")
-        settings.origins = origins
+        settings.origins = allowed
         if jwks is not None or url is not None:
             settings.jwks, settings.jwks_url = jwks, url
             settings.issuer = issuer.strip() if issuer else None
