@@ -10,12 +10,15 @@ import hmac
 import json
 import time
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
 import jwt
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import update
 
 from tests.factories import Tenant, count_rows, create_tenant
 from tests.support.api import data
@@ -23,7 +26,11 @@ from tests.support.live import LiveServer
 from tests.support.oidc import Issuer
 from tests.support.platform import Platform
 from travel.auth import service as auth_service
+from travel.auth.models import ApiKey
+from travel.db.session import system_transaction
 from travel.embed import service as embed_service
+from travel.embed.models import UsedHostToken
+from travel.housekeeping import Housekeeping
 
 VIEWER = "{ travelViewer { memberId subject roles permissions displayName } }"
 ORIGIN = "https://workspace.partner.example"
@@ -288,3 +295,54 @@ def test_only_the_workspace_app_may_be_framed_and_only_by_its_origins(
         assert web.headers["x-frame-options"] == "DENY", path
     loader = httpx.get(f"{server.url}/embed/loader.js")
     assert loader.headers["access-control-allow-origin"] == "*"
+
+
+def test_housekeeping_forgets_used_tokens_and_old_sessions_but_not_live_ones(
+    server: LiveServer, tenant: Tenant, platform: Platform
+) -> None:
+    for _ in range(2):
+        assert exchange(server, tenant.id, platform.token(tenant.id)).status_code == 200
+    keys_before = count_rows(server, "api_keys", tenant.workspace)
+
+    async def age(hours: float) -> None:
+        async with system_transaction(server.services.databases.main) as session:
+            past = datetime.now(UTC) - timedelta(hours=hours)
+            await session.execute(
+                update(UsedHostToken)
+                .where(UsedHostToken.workspace_id == tenant.workspace.id)
+                .values(expires_at=past)
+            )
+            await session.execute(
+                update(ApiKey)
+                .where(ApiKey.workspace_id == tenant.workspace.id, ApiKey.embed_session)
+                .values(expires_at=past)
+            )
+
+    server.run(age(hours=2))  # tokens past their life; sessions expired, but not a day ago
+    server.run(Housekeeping(server.services.databases).run_due())
+    assert count_rows(server, "embed_used_tokens", tenant.workspace) == 0
+    assert count_rows(server, "api_keys", tenant.workspace) == keys_before
+    server.run(age(hours=25))
+    server.run(Housekeeping(server.services.databases, every=0).run_due())
+    assert count_rows(server, "api_keys", tenant.workspace) == keys_before - 2
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.one_of(
+        st.binary(max_size=300),
+        st.dictionaries(
+            st.sampled_from(["workspace", "token", "other"]),
+            st.one_of(st.none(), st.integers(), st.text(max_size=300), st.lists(st.text())),
+        ).map(lambda d: json.dumps(d).encode()),
+    )
+)
+def test_no_body_makes_the_exchange_fail_badly(server: LiveServer, body: bytes) -> None:
+    answer = httpx.post(f"{server.url}/embed/token", content=body)
+    assert answer.status_code in (400, 401, 403), answer.text
+    code = answer.json()["errors"][0]["extensions"]["code"]
+    assert code in ("VALIDATION_ERROR", "UNAUTHENTICATED", "FORBIDDEN")
+    assert "Traceback" not in answer.text
+    assert "sqlalchemy" not in answer.text.lower()
