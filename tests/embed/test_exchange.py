@@ -155,13 +155,13 @@ def test_foreign_signed_forged_and_misaddressed_tokens_are_refused(
     stranger = Platform(kid=platform.kid)  # the same kid, another key
     other = create_tenant(server)
     now = int(time.time())
-    claims = {"aud": f"travel:{tenant.id}", "sub": "mallory", "roles": ["traveler"]}
+    claims: dict[str, Any] = {"aud": f"travel:{tenant.id}", "sub": "mallory", "roles": ["traveler"]}
     claims |= {"iat": now, "exp": now + 60, "jti": uuid.uuid4().hex}
     public = platform.public_pem().encode()
     forged = {
         "foreign key": stranger.token(tenant.id),
         "another workspace's audience": platform.token(other.id),
-        "no signature": jwt.encode(claims, None, algorithm="none"),
+        "no signature": jwt.encode(claims, "", algorithm="none"),
         "HS256 keyed with the public key": hs256(claims, public, platform.kid),
         "not a JWT": "not-a-token",
         "an unknown role": platform.token(tenant.id, roles=["owner"]),
@@ -250,7 +250,7 @@ def test_keys_fetched_from_the_platforms_jwks_url(
     configure(server, tenant, jwks_url=issuer.jwks_url, join_roles=["traveler"])
     kid = next(k for k, (alg, _) in issuer.keys.items() if alg == "ES256")
     now = int(time.time())
-    claims = {"aud": f"travel:{tenant.id}", "sub": "dora", "roles": ["traveler"]}
+    claims: dict[str, Any] = {"aud": f"travel:{tenant.id}", "sub": "dora", "roles": ["traveler"]}
     claims |= {"iat": now, "exp": now + 30, "jti": uuid.uuid4().hex}
     token = jwt.encode(claims, issuer.keys[kid][1], algorithm="ES256", headers={"kid": kid})
     assert exchange(server, tenant.id, token).status_code == 200
