@@ -75,7 +75,17 @@ def main() -> None:
         )
         seeded = json.loads(subprocess.check_output([TRAVEL, "demo", "seed", "--json"], env=env))
         api_port, web_port = free_port(), free_port()
-        command = [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)]
+        command = [
+            TRAVEL,
+            "serve",
+            "--demo",
+            "--port",
+            str(api_port),
+            "--web-port",
+            str(web_port),
+            "--partner-port",
+            "0",
+        ]
         server = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
         url = f"http://127.0.0.1:{web_port}"
         try:

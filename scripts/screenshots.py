@@ -124,7 +124,17 @@ def main() -> None:
         seeded = json.loads(subprocess.check_output([TRAVEL, "demo", "seed", "--json"], env=env))
         api_port, web_port = free_port(), free_port()
         server = subprocess.Popen(
-            [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)],
+            [
+                TRAVEL,
+                "serve",
+                "--demo",
+                "--port",
+                str(api_port),
+                "--web-port",
+                str(web_port),
+                "--partner-port",
+                "0",
+            ],
             env=env,
         )
         url, api_url = (

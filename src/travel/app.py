@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -17,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from travel import logs
 from travel.auth.authenticate import Authenticator
@@ -26,7 +27,10 @@ from travel.bookings.seen import SeenListings
 from travel.db import migrate
 from travel.db.outage import unreachable
 from travel.db.registry import Databases
+from travel.demo.partner import Partner, PartnerDemo
 from travel.demo.signin import DemoSignIns
+from travel.embed.http import EmbedRoutes
+from travel.embed.service import Embedding
 from travel.events.dispatcher import BackgroundDispatcher
 from travel.graphql.bounds import LIST_BOUNDS
 from travel.graphql.cost import CostEstimator
@@ -65,6 +69,7 @@ class Services:
     executor: Executor
     http: httpx.AsyncClient
     seen_listings: SeenListings
+    embedding: Embedding
 
 
 def build_services(settings: Settings) -> Services:
@@ -114,6 +119,7 @@ def build_services(settings: Settings) -> Services:
         executor=Executor(schema, fast=settings.fast_path),
         http=http,
         seen_listings=SeenListings(settings.booked_listings_cache_size),
+        embedding=Embedding(databases, http, failures, cache_seconds=settings.auth_cache_seconds),
     )
 
 
@@ -147,6 +153,20 @@ async def readyz(request: Request) -> Response:
 
 DEMO_ENV = "TRAVEL_SERVE_DEMO"
 """Set by `travel serve --demo --workers N` for its worker processes (not a user setting)."""
+PARTNER_ENV = "TRAVEL_SERVE_PARTNER"
+"""The demo partner page's port, origins and service port, as JSON, likewise."""
+
+
+def partner_to_env(partner: Partner) -> str:
+    return json.dumps([partner.port, list(partner.origins), partner.service_port])
+
+
+def _partner_from_env() -> Partner | None:
+    raw = os.environ.get(PARTNER_ENV)
+    if not raw:
+        return None
+    port, origins, service_port = json.loads(raw)
+    return Partner(port=port, origins=tuple(origins), service_port=service_port)
 
 
 def prepare_before_serving(settings: Settings) -> None:
@@ -178,19 +198,26 @@ def app_for_worker() -> TravelApp:
     """The app of one `travel serve --workers N` worker process (uvicorn's factory)."""
     settings = get_settings()
     logs.configure(settings.log_level)
-    app = create_app(settings, demo=os.environ.get(DEMO_ENV) == "1")
+    demo = os.environ.get(DEMO_ENV) == "1"
+    app = create_app(settings, demo=demo, partner=_partner_from_env() if demo else None)
     settle_heap()
     return app
 
 
 def create_app(
-    settings: Settings | None = None, *, migrate_on_start: bool = True, demo: bool = False
+    settings: Settings | None = None,
+    *,
+    migrate_on_start: bool = True,
+    demo: bool = False,
+    partner: Partner | None = None,
 ) -> TravelApp:
     """The service as an ASGI app (API, health, web app). `demo` (`travel serve --demo` only)
-    lets the web app sign in to the demo workspace in one click."""
+    lets the web app sign in to the demo workspace in one click; `partner` serves the demo
+    partner platform's page on its own port, embedding the workspace app."""
     settings = settings or get_settings()
     services = build_services(settings)
     demo_sign_ins = DemoSignIns(services.databases) if demo else None
+    partner_demo = None if partner is None else PartnerDemo(services.databases, partner)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -198,6 +225,8 @@ def create_app(
             await prepare_database(services.databases)
         if demo_sign_ins is not None:
             await demo_sign_ins.start()
+        if partner_demo is not None:
+            await partner_demo.start()
         dispatcher = BackgroundDispatcher(services.databases, services.settings)
         app.state.dispatcher = dispatcher
         dispatcher.start()
@@ -216,6 +245,7 @@ def create_app(
             # Reached on the metrics port only (TravelApp), never on the API's or the web app's.
             Route("/metrics", metrics_endpoint, methods=["GET"]),
             *Photos(settings, services.databases, storage_for(settings)).routes(),
+            *EmbedRoutes(settings, services.embedding).routes(),
             *web_routes(settings, demo_sign_ins),
         ],
         lifespan=lifespan,
@@ -225,7 +255,8 @@ def create_app(
     observer = Observer(name for root in roots if root is not None for name in root.fields)
     app.add_middleware(RequestObservability, observer=observer)
     metrics_ports = frozenset({settings.metrics_port} if settings.metrics_port else ())
-    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports)
+    partner_app = None if partner_demo is None else (partner_demo.partner.port, partner_demo.app)
+    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports, partner_app)
 
 
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
@@ -252,17 +283,26 @@ class TravelApp:
     checks; `/metrics` is not found on any other port (docs/design.md §7: not public)."""
 
     def __init__(
-        self, graphql: GraphQLEndpoint, rest: Starlette, metrics_ports: frozenset[int]
+        self,
+        graphql: GraphQLEndpoint,
+        rest: Starlette,
+        metrics_ports: frozenset[int],
+        partner: tuple[int, ASGIApp] | None = None,
     ) -> None:
         self.graphql = graphql
         self.rest = rest
         self.state = rest.state
         self.router = rest.router
         self.metrics_ports = metrics_ports
+        # The demo partner page's port and app (`travel serve --demo`): its port is its own.
+        self.partner = partner
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             server = scope.get("server")
+            if self.partner is not None and server is not None and server[1] == self.partner[0]:
+                await self.partner[1](scope, receive, send)
+                return
             on_metrics_port = server is not None and server[1] in self.metrics_ports
             if on_metrics_port != (scope["path"] == "/metrics") and scope["path"] not in (
                 "/healthz",

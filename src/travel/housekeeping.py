@@ -10,6 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from travel.db.base import utcnow
 from travel.db.registry import Databases, masked
 from travel.db.session import system_transaction
+from travel.embed import service as embed_service
 from travel.idempotency import WINDOW, purge_expired
 
 log = logging.getLogger("travel.housekeeping")
@@ -18,8 +19,9 @@ PURGE_EVERY_SECONDS = 600.0
 
 
 class Housekeeping:
-    """Forgets expired idempotency keys in every database, at most every ten minutes. (Their
-    expiry does not depend on it: an expired key is claimed afresh when used again.)"""
+    """Forgets expired idempotency keys, and the workspace app's used host tokens and expired
+    sessions, in every database, at most every ten minutes. (Their expiry does not depend on
+    it: an expired key is claimed afresh when used again, an expired session refused.)"""
 
     def __init__(self, databases: Databases, every: float = PURGE_EVERY_SECONDS) -> None:
         self.databases = databases
@@ -36,6 +38,7 @@ class Housekeeping:
             try:
                 async with system_transaction(engines) as session:
                     purged = await purge_expired(session, before)
+                    forgotten = await embed_service.purge_expired(session, utcnow())
             except (OSError, SQLAlchemyError) as exc:  # one tenant's outage stops no other
                 log.warning(
                     "purging expired idempotency keys skipped %s: %s",
@@ -45,3 +48,7 @@ class Housekeeping:
                 continue
             if purged:
                 log.info("purged expired idempotency keys", extra={"count": purged})
+            if forgotten:
+                log.info(
+                    "purged expired workspace-app tokens and sessions", extra={"count": forgotten}
+                )

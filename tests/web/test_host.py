@@ -80,14 +80,59 @@ def test_every_kind_has_its_form(desktop: Page, web: WebApp) -> None:
     fields = {
         "Tour": ["Price per person", "Places per date", "Duration (minutes) (optional)"],
         "Activity": ["Price per person", "Places per date"],
-        "Event": ["Venue", "Starts (UTC)", "Ends (UTC)"],
-        "Transport": ["From", "To", "Mode", "Departs (UTC)", "Seats"],
+        "Event": ["Venue", "Starts (local time)", "Ends (local time)", "Time zone"],
+        "Transport": ["From", "To", "Mode", "Departs (local time)", "Seats", "Time zone"],
         "Stay": ["Price per night", "Rooms", "Guests per room (optional)"],
     }
     for kind, labels in fields.items():
         desktop.get_by_role("radio", name=kind).check()
         for label in labels:
             expect(desktop.get_by_label(label, exact=True)).to_be_visible()
+
+
+MY_PROVIDERS = "{ travelProvidersCount(filter: { ownedByViewer: true }) }"
+
+
+def test_registering_a_provider_says_what_is_wrong_with_its_name(page: Page, web: WebApp) -> None:
+    sign_in_as(page, web, "host")
+    go_to(page, "Host")
+    before = api(web, web.keys["host"], MY_PROVIDERS)["travelProvidersCount"]
+    sent: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            sent.append(r.post_data or "")
+            if "createTravelProvider" in (r.post_data or "")
+            else None
+        ),
+    )
+    form = page.get_by_role("form", name="Register a provider")
+    name = form.get_by_label("Name")
+    for typed, words in [
+        ("   ", "Enter the provider's name, e.g. Casa do Rio."),
+        ("x" * 201, "Use at most 200 characters (this has 201)."),
+    ]:
+        name.fill(typed)
+        form.get_by_role("button", name="Register").click()
+        expect(name).to_have_accessible_description(words)
+        expect(name).to_have_attribute("aria-invalid", "true")
+        expect(name).to_be_focused()
+        expect(form.get_by_role("alert")).to_have_text("One field needs your attention.")
+    assert sent == []  # said in the browser: nothing sent
+    # What only the API finds blank (a zero-width space) comes back under the field too.
+    name.fill("\u200b")
+    form.get_by_role("button", name="Register").click()
+    expect(name).to_have_accessible_description("Fill this in.")
+    expect(name).to_be_focused()
+    assert len(sent) == 1
+    assert api(web, web.keys["host"], MY_PROVIDERS)["travelProvidersCount"] == before
+    # Corrected, it registers, and the problem is gone.
+    provider = f"Casa do Rio {uuid.uuid4().hex[:6]}"
+    name.fill(f"  {provider}  ")
+    form.get_by_role("button", name="Register").click()
+    expect(form.get_by_role("status")).to_contain_text(f"{provider} is registered")
+    expect(name).not_to_have_attribute("aria-invalid", "true")
+    assert api(web, web.keys["host"], MY_PROVIDERS)["travelProvidersCount"] == before + 1
 
 
 def test_a_traveler_has_no_host_tools(desktop: Page, web: WebApp) -> None:

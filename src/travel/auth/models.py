@@ -73,3 +73,6 @@ class ApiKey(TenantMixin, Base):
     permissions: Mapped[list[str] | None] = mapped_column(default=None)
     expires_at: Mapped[datetime | None] = mapped_column(default=None)
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+    # Minted by the workspace app's token exchange (docs/embedding.md): it expires within
+    # minutes, is not among the keys an operator lists, and housekeeping deletes it once expired.
+    embed_session: Mapped[bool] = mapped_column(default=False, server_default=false())

@@ -57,6 +57,8 @@ class OidcVerifier:
         refetch_interval: float = 10.0,
         leeway: float = 30.0,
         fetch_timeout: float = FETCH_TIMEOUT_SECONDS,
+        keys: jwt.PyJWKSet | None = None,
+        required: tuple[str, ...] = ("exp", "iat", "sub"),
     ) -> None:
         self.issuer = issuer
         self.audience = audience
@@ -71,6 +73,12 @@ class OidcVerifier:
         self._fetch: asyncio.Task[None] | None = None
         self._backoff = 0.0
         self._unavailable_until = float("-inf")
+        self._required = list(required)
+        # A key set given once (a workspace app platform's registered keys): never fetched.
+        self._fixed = keys is not None
+        if keys is not None:
+            self._keys = {k.key_id: k for k in keys.keys}
+            self._fetched = True
 
     async def verify(self, token: str) -> dict[str, Any]:
         """The token's claims; UNAUTHENTICATED for any token that is not good, whatever its
@@ -91,7 +99,7 @@ class OidcVerifier:
         key = await self._key(kid)
         if not _fits(key, algorithm):
             raise Unauthenticated("Token algorithm does not match its key")
-        options = {"require": ["exp", "iat", "sub"], "verify_aud": self.audience is not None}
+        options = {"require": self._required, "verify_aud": self.audience is not None}
         try:
             claims: dict[str, Any] = jwt.decode(
                 token,
@@ -121,6 +129,8 @@ class OidcVerifier:
         if not self._fetched:
             await self._refresh()
         key = self._lookup(kid)
+        if key is None and self._fixed:
+            raise Unauthenticated("Token signed with an unknown key")
         if key is None:
             now = time.monotonic()
             # An unknown kid may mean the issuer rotated its keys: look again, but at most once

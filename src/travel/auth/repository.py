@@ -96,7 +96,7 @@ async def list_api_keys(
             Member,
             (Member.workspace_id == ApiKey.workspace_id) & (Member.id == ApiKey.member_id),
         )
-        .where(ApiKey.workspace_id == workspace_id)
+        .where(ApiKey.workspace_id == workspace_id, ApiKey.embed_session.is_(False))
         .order_by(ApiKey.created_at, ApiKey.id)
     )
     return [(row[0], row[1]) for row in await session.execute(stmt)]

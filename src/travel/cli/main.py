@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 from sqlalchemy.exc import SQLAlchemyError
 
-from travel.cli import admin, client, config, demo, server, worker
+from travel.cli import admin, client, config, demo, embed, server, worker
 from travel.errors import TravelError
 from travel.settings import SettingsError
 
@@ -28,6 +28,7 @@ def cli() -> None:
 for command in (
     *server.COMMANDS,
     *admin.COMMANDS,
+    *embed.COMMANDS,
     *demo.COMMANDS,
     *worker.COMMANDS,
     *client.COMMANDS,

@@ -57,15 +57,31 @@ def web_app_origins(host: str, web_port: int) -> tuple[str, ...]:
     help="Let the web app sign in to the newest demo workspace in one click (local demos only).",
 )
 @click.option(
+    "--partner-port",
+    default=3001,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="With --demo: the demo partner page embedding the workspace app (0: none).",
+)
+@click.option(
     "--workers",
     default=1,
     show_default=True,
     type=click.IntRange(1, 64),
     help="Worker processes sharing the listening sockets (one per core is the usual choice).",
 )
-def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None:
-    """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port."""
-    from travel.app import DEMO_ENV, create_app, prepare_before_serving, settle_heap
+def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, workers: int) -> None:
+    """Run the service: GraphQL on --port (/workspaces/graphql), the web app on --web-port
+    (and with --demo, a partner's page embedding the workspace app on --partner-port)."""
+    from travel.app import (
+        DEMO_ENV,
+        PARTNER_ENV,
+        create_app,
+        partner_to_env,
+        prepare_before_serving,
+        settle_heap,
+    )
+    from travel.demo.partner import KEY_ENV, Partner, new_key
 
     settings = get_settings()
     logs.configure(settings.log_level)
@@ -81,6 +97,10 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     sockets = [_listen(host, port)]
     if web_port != port:
         sockets.append(_listen(host, web_port))
+    partner = None
+    if demo and partner_port:
+        sockets.append(_listen(host, partner_port))
+        partner = Partner(partner_port, web_app_origins(host, partner_port), web_port)
     metrics = ""
     if settings.metrics_port:
         sockets.append(_listen(settings.metrics_host, settings.metrics_port))
@@ -88,11 +108,12 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     click.echo(
         f"travel: API on http://{host}:{port}/workspaces/graphql, "
         f"web app on http://{host}:{web_port}/{metrics}"
-        + (f", {workers} workers" if workers > 1 else ""),
+        + (f", {workers} workers" if workers > 1 else "")
+        + (f"; a partner's page embedding it on http://{host}:{partner_port}/" if partner else ""),
         err=True,
     )
     if workers == 1:
-        app = create_app(settings, demo=demo)
+        app = create_app(settings, demo=demo, partner=partner)
         settle_heap()
         config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
         uvicorn.Server(config).run(sockets=sockets)
@@ -101,6 +122,9 @@ def serve(host: str, port: int, web_port: int, demo: bool, workers: int) -> None
     # process (uvicorn spawns them) and shares the sockets.
     if demo:
         os.environ[DEMO_ENV] = "1"
+    if partner is not None:
+        os.environ[PARTNER_ENV] = partner_to_env(partner)
+        os.environ.setdefault(KEY_ENV, new_key())  # one platform key for every worker
     config = uvicorn.Config(
         "travel.app:app_for_worker",
         factory=True,

@@ -135,6 +135,8 @@ TENANT_TABLES: tuple[str, ...] = (
     "listing_prices",
     "photo_uploads",
     "listing_photos",
+    "embed_settings",
+    "embed_used_tokens",
 )
 
 

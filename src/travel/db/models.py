@@ -5,6 +5,7 @@ from travel.auth.models import ApiKey, Member, Workspace
 from travel.bookings.models import AuditEntry, Booking, BookingTransition
 from travel.catalog.models import Listing, ListingBlock, Provider, SeasonalPrice
 from travel.db.base import Base
+from travel.embed.models import EmbedSettings, UsedHostToken
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.favorites.models import Favorite
 from travel.idempotency.models import IdempotencyRecord
@@ -19,6 +20,7 @@ __all__ = [
     "BookingTransition",
     "DailyProviderSales",
     "DailySales",
+    "EmbedSettings",
     "Favorite",
     "IdempotencyRecord",
     "Listing",
@@ -31,6 +33,7 @@ __all__ = [
     "SearchTerm",
     "SeasonalPrice",
     "StayDates",
+    "UsedHostToken",
     "WebhookAttempt",
     "WebhookDelivery",
     "WebhookEndpoint",

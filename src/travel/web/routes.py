@@ -24,7 +24,7 @@ log = logging.getLogger("travel.web")
 
 DIST = Path(__file__).parent / "dist"
 _CONFIG_SLOT = "<!--travel-config-->"
-_NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Travel marketplace</title></head><body><main><h1>The web app is not built</h1>
 <p>Run <code>scripts/run</code>, or <code>npm --prefix web ci &amp;&amp;
 npm --prefix web run build</code>, then reload.</p></main></body></html>"""
@@ -42,7 +42,9 @@ def client_config(settings: Settings, *, demo: bool) -> dict[str, Any]:
     return {"apiUrl": "/workspaces/graphql", "demo": demo, "oidc": oidc}
 
 
-def _security_headers(settings: Settings) -> dict[str, str]:
+def security_headers(settings: Settings, frame_ancestors: str = "'none'") -> dict[str, str]:
+    """The pages' headers; only the workspace app's pages name who may frame them (their
+    `frame_ancestors`, docs/embedding.md), every other page may be framed by nobody."""
     connect = ["'self'"]
     if settings.oidc_issuer and settings.oidc_client_id:
         issuer = urlsplit(settings.oidc_issuer)
@@ -56,33 +58,42 @@ def _security_headers(settings: Settings) -> dict[str, str]:
             "font-src 'self' data:",
             f"connect-src {' '.join(connect)}",
             "worker-src 'self' blob:",
-            "frame-ancestors 'none'",
+            f"frame-ancestors {frame_ancestors}",
             "base-uri 'none'",
             "form-action 'self'",
         ]
     )
-    return {
+    headers = {
         "Content-Security-Policy": policy,
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
-        "X-Frame-Options": "DENY",
     }
+    if frame_ancestors == "'none'":
+        headers["X-Frame-Options"] = "DENY"  # for browsers that predate frame-ancestors
+    return headers
+
+
+def with_config(html: str, config: dict[str, Any]) -> str:
+    """A built page with its run-time configuration inlined where the build left the slot."""
+    # `<` escaped: the JSON cannot close the script element it sits in.
+    text = orjson.dumps(config).decode().replace("<", "\\u003c")
+    slot = f'<script id="travel-config" type="application/json">{text}</script>'
+    return html.replace(_CONFIG_SLOT, slot)
 
 
 class _Shell:
     """The app shell: index.html with the configuration inlined, read once."""
 
     def __init__(self, settings: Settings, *, demo: bool) -> None:
-        self.headers = {**_security_headers(settings), "Cache-Control": "no-cache"}
+        self.headers = {**security_headers(settings), "Cache-Control": "no-cache"}
         index = DIST / "index.html"
         if not index.is_file():
             log.warning("the web app is not built (%s is missing)", index)
-            self.html = _NOT_BUILT
+            self.html = NOT_BUILT
             return
-        # `<` escaped: the JSON cannot close the script element it sits in.
-        config = orjson.dumps(client_config(settings, demo=demo)).decode().replace("<", "\\u003c")
-        slot = f'<script id="travel-config" type="application/json">{config}</script>'
-        self.html = index.read_text(encoding="utf-8").replace(_CONFIG_SLOT, slot)
+        self.html = with_config(
+            index.read_text(encoding="utf-8"), client_config(settings, demo=demo)
+        )
 
     async def respond(self, request: Request) -> Response:
         path = request.path_params.get("path", "")

@@ -13,6 +13,11 @@ export type FormFields = {
 
 export type Placed = { byField: Problems; general: string[] };
 
+/** The field of a form's input that an API path names: input.name (or variables.input.name) → name. */
+export function inputField(path: string): string {
+  return path.replace(/^(variables\.)?input\./, "");
+}
+
 /** The problems of an answer, by field of the form; what names no field is said in general. */
 export function placeProblems(problems: Problem[], form: FormFields): Placed {
   const placed: Placed = { byField: {}, general: [] };

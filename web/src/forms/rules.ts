@@ -1,7 +1,7 @@
 // What a field must hold, checked in the browser with the API's own rules (catalog/rules.py,
 // money.py, catalog/filters.py) so that every problem is said at once, in plain words, before
 // anything is sent. Each rule takes what was typed and answers null or what to do about it.
-import { isTimeZone } from "../lib/dates";
+import { instantOf, isTimeZone } from "../lib/dates";
 
 export type Problems = Record<string, string>;
 
@@ -86,21 +86,29 @@ export function coordinates(latitude: string, longitude: string): { latitude?: s
   return problems;
 }
 
-export function timeZone(raw: string): string | null {
+/** An IANA zone name; empty is `missing` (or fine when there is none). */
+export function timeZone(raw: string, missing: string | null = null): string | null {
   const text = raw.trim();
-  return !text || isTimeZone(text) ? null : "Enter a time zone such as Europe/Lisbon, or leave it empty.";
+  if (!text) return missing;
+  return isTimeZone(text) ? null : `Enter a time zone such as Europe/Lisbon${missing ? "" : ", or leave it empty"}.`;
 }
 
-/** A date and time as a datetime-local field holds it (YYYY-MM-DDTHH:MM). */
-export function dateTime(raw: string, missing: string | null): string | null {
+/** A date and time as a datetime-local field holds it (YYYY-MM-DDTHH:MM), as the clock reads in
+ * `zone`. A time the clock skips there (when it goes forward) is said rather than moved: an
+ * event silently an hour off is worse than a question. Without a known zone only the shape is
+ * checked (the zone's own field says what is wrong with it). */
+export function dateTime(raw: string, missing: string | null, zone?: string | null): string | null {
   if (!raw) return missing;
-  return Number.isNaN(Date.parse(`${raw}Z`)) ? "Choose a date and a time." : null;
+  if (Number.isNaN(Date.parse(`${raw}Z`))) return "Choose a date and a time.";
+  if (!isTimeZone(zone)) return null;
+  const found = instantOf(raw, zone);
+  return "gap" in found ? `The clocks in ${zone} skip this time (they go forward an hour). Choose another, e.g. ${found.gap.slice(11)}.` : null;
 }
 
-/** `later` must come after `earlier` (both datetime-local values), within `maxDays` if given. */
-export function after(earlier: string, later: string, what: string, maxDays?: number): string | null {
+/** `later` must come after `earlier` (both instants), within `maxDays` if given. */
+export function after(earlier: string | null, later: string | null, what: string, maxDays?: number): string | null {
   if (!earlier || !later) return null;
-  const gap = Date.parse(`${later}Z`) - Date.parse(`${earlier}Z`);
+  const gap = Date.parse(later) - Date.parse(earlier);
   if (Number.isNaN(gap)) return null;
   if (gap <= 0) return `Must be after ${what}.`;
   if (maxDays !== undefined && gap > maxDays * 86_400_000) return `Must be at most ${maxDays} days after ${what}.`;

@@ -80,3 +80,65 @@ export function addMonths(day: string, months: number): string {
 export function lastOfMonth(day: string): string {
   return addDays(addMonths(day, 1), -1);
 }
+
+// Wall time — what a datetime-local field holds (YYYY-MM-DDTHH:MM), as the clock reads where a
+// listing is — and the instant it names. Intl knows every zone's offsets (DST included), but
+// only from an instant to a wall time; the other way is found by trying the offsets around it.
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's clock at an instant, as milliseconds of a UTC clock showing the same. */
+function wallMillis(at: number, timeZone: string): number {
+  const part: Record<string, number> = {};
+  for (const { type, value } of wallFormat(timeZone).formatToParts(at)) part[type] = Number(value);
+  return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  return wallMillis(Math.floor(at / 1000) * 1000, timeZone) - Math.floor(at / 1000) * 1000;
+}
+
+/** An instant's wall time in `timeZone`, as a datetime-local field holds it. */
+export function wallTimeOf(instant: string, timeZone: string): string {
+  return new Date(wallMillis(Date.parse(instant), timeZone)).toISOString().slice(0, 16);
+}
+
+export type Instant = { instant: string } | { gap: string };
+
+/** The UTC instant ("…:00Z") at which the clock in `timeZone` reads `wall`. A wall time the
+ * clock shows twice (the hour repeated when clocks go back) is the earlier one; one it skips
+ * (clocks going forward) is no instant at all: `gap` is the wall time an hour-shifted reading
+ * would give (02:30 → 03:30), for the form to suggest rather than silently move an event. */
+export function instantOf(wall: string, timeZone: string): Instant {
+  const asUtc = Date.parse(`${wall}:00Z`);
+  // A zone changes its offset at most once in two days: the offsets a day either side are
+  // the only ones this wall time can have.
+  const offsets = new Set([offsetAt(asUtc - 86_400_000, timeZone), offsetAt(asUtc, timeZone), offsetAt(asUtc + 86_400_000, timeZone)]);
+  const matching = [...offsets].map((offset) => asUtc - offset).filter((at) => wallMillis(at, timeZone) === asUtc);
+  if (matching.length) return { instant: new Date(Math.min(...matching)).toISOString().replace(".000Z", "Z") };
+  return { gap: wallTimeOf(new Date(asUtc - offsetAt(asUtc - 86_400_000, timeZone)).toISOString(), timeZone) };
+}
+
+/** The zone this browser's clock is in, when Intl names one. */
+export function browserTimeZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : null;
+}

@@ -14,7 +14,7 @@ import { formatDateTime } from "../../lib/dates";
 import { capitalized, kindFromSlug, listingPath, type KindInfo } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { EditableListingDocument, editableOf, editableVariables, UPDATE, type EditableListing } from "./editing";
-import { changedFields, formFields, problemsOf, valuesOf, type Values } from "./listingFields";
+import { changedFields, formFields, NO_ZONE, problemsOf, valuesOf, type Values } from "./listingFields";
 import { ListingFieldset } from "./ListingFieldset";
 import { PhotosEditor } from "./PhotosEditor";
 import { CalendarEditor } from "./CalendarEditor";
@@ -138,7 +138,7 @@ function Editor({ kind, listing, reloaded, onReload }: EditorProps) {
           kind={kind.kind}
           values={values}
           problems={problems}
-          zone={listing.timeZone}
+          zone={listing.timeZone ?? NO_ZONE}
           onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
         />
         <FormProblems problems={problems} general={general} />

@@ -1,15 +1,19 @@
 // Host tools: one's listings to manage (every provider's, or one's), the bookings on them, earnings by
 // month, one's providers (and registering one), and the way to new listings.
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "wouter";
 import { useMutation, useQuery } from "urql";
 import { idempotent, newIdempotencyKey } from "../../api/client";
-import { fieldMessage, fieldOf, problemsOf, sentence } from "../../api/errors";
+import { problemsOf as apiProblems } from "../../api/errors";
 import { useSession } from "../../auth/session";
 import { BookingItem, useJustCancelled } from "../../components/bookings";
 import { Field } from "../../components/Field";
 import { Pagination } from "../../components/Pagination";
 import { Empty, ErrorBox, Loading, Notice } from "../../components/states";
+import { inputField, placeProblems, type FormFields } from "../../forms/apiProblems";
+import { useFocusFirstProblem } from "../../forms/focus";
+import { FormProblems } from "../../forms/FormProblems";
+import { requiredText, type Problems } from "../../forms/rules";
 import { usePageTitle } from "../../lib/title";
 import { Earnings } from "./Earnings";
 import { CreateProviderDocument, HostedBookingsDocument, MyProvidersDocument } from "./host";
@@ -97,45 +101,71 @@ function Providers() {
   );
 }
 
+// Registering a provider, checked as the API checks it (catalog/rules.py provider_values): a
+// name, trimmed, of at most 200 characters. Every problem is said at once under its field.
+const PROVIDER_FIELDS: FormFields = {
+  fieldOf: (path) => {
+    const name = inputField(path);
+    return name === "name" || name === "type" ? name : null;
+  },
+  labelOf: (field) => (field === "type" ? "Type" : "Name"),
+};
+
+function providerProblems(name: string): Problems {
+  const problem = requiredText(name, "Enter the provider's name, e.g. Casa do Rio.");
+  return problem ? { name: problem } : {};
+}
+
 function ProviderForm() {
   const [name, setName] = useState("");
   const [type, setType] = useState("HOST");
   const [result, create] = useMutation(CreateProviderDocument);
   const [done, setDone] = useState<string | null>(null);
-  const problems = problemsOf(result.error);
-  const errorFor = (field: string) => {
-    const problem = problems.find((p) => fieldOf(p) === field);
-    return problem && fieldMessage(problem);
+  const [problems, setProblems] = useState<Problems>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstProblem(form, attempt);
+  const report = (byField: Problems, said: string[]) => {
+    setProblems(byField);
+    setGeneral(said);
+    setAttempt((n) => n + 1);
   };
-  const general = problems.find((p) => !fieldOf(p));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDone(null);
+    const found = providerProblems(name);
+    if (Object.keys(found).length) return report(found, []);
+    setProblems({});
+    setGeneral([]);
     const answer = await create(
-      { input: { name, type: type as "HOST" | "OPERATOR" } },
+      { input: { name: name.trim(), type: type as "HOST" | "OPERATOR" } },
       { ...idempotent(newIdempotencyKey()), additionalTypenames: ["TravelProvider"] },
     );
     if (answer.data?.createTravelProvider) {
       setDone(answer.data.createTravelProvider.name);
       setName("");
+      return;
     }
+    const placed = placeProblems(apiProblems(answer.error), PROVIDER_FIELDS);
+    report(placed.byField, placed.general.length || Object.keys(placed.byField).length ? placed.general : ["The provider was not registered. Please try again."]);
   };
   return (
-    <form className="inline-form" onSubmit={submit} aria-labelledby="new-provider" noValidate>
+    <form className="inline-form" onSubmit={submit} aria-labelledby="new-provider" noValidate ref={form}>
       <h3 id="new-provider">Register a provider</h3>
-      <Field label="Name" error={errorFor("name")}>
-        <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+      <Field label="Name" error={problems.name}>
+        <input value={name} onChange={(e) => setName(e.target.value)} aria-required />
       </Field>
-      <Field label="Type">
+      <Field label="Type" error={problems.type}>
         <select value={type} onChange={(e) => setType(e.target.value)}>
           <option value="HOST">Host (stays)</option>
           <option value="OPERATOR">Operator (tours, activities, events, transport)</option>
         </select>
       </Field>
+      <FormProblems problems={problems} general={general} />
       <button type="submit" className="button primary" disabled={result.fetching}>
         {result.fetching ? "Registering…" : "Register"}
       </button>
-      {general && <p className="field-error" role="alert">{sentence(result.error)}</p>}
       {done && <Notice tone="success">{done} is registered. You can now list under it.</Notice>}
     </form>
   );

@@ -1,17 +1,17 @@
 // The fields of one kind of listing, each with its label, hint and problem (shared by the new
-// listing form and the editor). A time typed in UTC also shows as the clock reads it where the
-// listing is, once its time zone is known.
+// listing form and the editor). A time is typed as the clock reads it where the listing is: its
+// hint names the zone it is read in.
 import { Field } from "../../components/Field";
-import { formatDateTime, isTimeZone } from "../../lib/dates";
 import type { Kind } from "../../lib/kinds";
-import { FIELDS, MODES, type Spec, type Values } from "./listingFields";
+import { FIELDS, MODES, typedZone, type Spec, type Values } from "./listingFields";
 
 type Props = {
   kind: Kind;
   values: Values;
   problems: Record<string, string>;
   onChange: (name: string, value: string) => void;
-  /** The zone the listing's times are shown in when the form names none (the stored one). */
+  /** The zone the listing's times are read in when the form names none (the editor's: the
+   * stored one). */
   zone?: string | null;
 };
 
@@ -19,13 +19,12 @@ type Props = {
 const ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
 export function ListingFieldset({ kind, values, problems, onChange, zone }: Props) {
-  const typedZone = (values.timeZone ?? "").trim();
-  const shownZone = typedZone ? (isTimeZone(typedZone) ? typedZone : null) : zone;
+  const shownZone = typedZone(values) ?? zone;
   return (
     <>
       {FIELDS[kind].map((spec) => {
         const value = values[spec.name] ?? "";
-        const hint = hintOf(spec, value, shownZone);
+        const hint = hintOf(spec, shownZone);
         return (
           <Field key={spec.name} label={`${spec.label}${spec.optional ? " (optional)" : ""}`} error={problems[spec.name]} {...(hint ? { hint } : {})}>
             {control(spec, value, (next) => onChange(spec.name, next))}
@@ -41,9 +40,9 @@ export function ListingFieldset({ kind, values, problems, onChange, zone }: Prop
   );
 }
 
-function hintOf(spec: Spec, value: string, zone: string | null | undefined): string | undefined {
-  if (spec.type !== "datetime" || !value || !zone || Number.isNaN(Date.parse(`${value}Z`))) return spec.hint;
-  return `Where it happens: ${formatDateTime(`${value}:00Z`, zone)} (${zone})`;
+function hintOf(spec: Spec, zone: string | null | undefined): string | undefined {
+  if (spec.type !== "datetime") return spec.hint;
+  return zone ? `Times are in ${zone}.` : "Times are read in the time zone below: enter it first.";
 }
 
 function control(spec: Spec, value: string, onChange: (value: string) => void) {

@@ -15,7 +15,7 @@ import { graphql } from "../../gql";
 import { capitalized, KINDS, kindInfo, LISTING_TYPENAMES, listingPath, type Kind } from "../../lib/kinds";
 import { usePageTitle } from "../../lib/title";
 import { MyProvidersDocument } from "./host";
-import { createInput, formFields, NEW_LISTING, problemsOf, type Values } from "./listingFields";
+import { createInput, formFields, NEW_LISTING, newListingValues, problemsOf, type Values } from "./listingFields";
 import { ListingFieldset } from "./ListingFieldset";
 
 const CREATE = {
@@ -77,7 +77,7 @@ export function NewListingPage() {
     const made = (answer.data as { created?: Created | null } | undefined)?.created;
     if (made) {
       setCreated(made);
-      setValues({ ...NEW_LISTING, currency: values.currency ?? "EUR" });
+      setValues(newListingValues(kind, { ...NEW_LISTING, currency: values.currency ?? "EUR" }));
       return;
     }
     const placed = placeProblems(apiProblems(answer.error), formFields(kind));
@@ -107,6 +107,7 @@ export function NewListingPage() {
                   checked={k.kind === kind}
                   onChange={() => {
                     setKind(k.kind);
+                    setValues((v) => newListingValues(k.kind, v));
                     setProblems({});
                     setGeneral([]);
                   }}
