@@ -20,12 +20,15 @@ from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS
 from tests.support.cli import TRAVEL, free_port, travel_json, wait_until_serving
 from tests.support.idp import AUDIENCE, CLIENT_ID, OpenIdProvider
 from tests.support.live import LiveServer
+from travel.demo.partner import KEY_ENV, new_key
 from travel.web.routes import DIST
 
 
 @dataclass
 class WebApp:
-    """The running service: its web app URL, API URL, and the demo workspace's seeded keys."""
+    """The running service: its web app URL, API URL, the demo workspace's seeded keys, and the
+    demo partner page embedding the workspace app (on another port: another origin) with the
+    private key it signs its host tokens with (PEM)."""
 
     url: str
     api_url: str
@@ -33,6 +36,8 @@ class WebApp:
     keys: dict[str, str]
     env: dict[str, str]
     log: Path
+    partner_url: str
+    partner_key: str
 
 
 @pytest.fixture(scope="session")
@@ -50,7 +55,8 @@ def web(
     idp: OpenIdProvider,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[WebApp]:
-    """`travel demo seed`, then `travel serve --demo` with single sign-on configured."""
+    """`travel demo seed`, then `travel serve --demo` with single sign-on configured, and the
+    demo partner page with a key the tests know (to sign host tokens of their own)."""
     del server  # depended on: it migrates the test database
     if not (DIST / "index.html").is_file():
         pytest.fail("the web app is not built: run scripts/web.sh (scripts/test does)")
@@ -65,14 +71,18 @@ def web(
         TRAVEL_LOG_LEVEL="WARNING",
         TRAVEL_METRICS_PORT="0",
     )
+    env[KEY_ENV] = partner_key = new_key()
     if system_database_url:
         env["TRAVEL_SYSTEM_DATABASE_URL"] = system_database_url
     seeded = travel_json(env, "demo", "seed")
-    api_port, web_port = free_port(), free_port()
+    api_port, web_port, partner_port = free_port(), free_port(), free_port()
     log = tmp_path_factory.mktemp("web") / "serve.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)],
+            [
+                *(TRAVEL, "serve", "--demo", "--port", str(api_port), "--web-port", str(web_port)),
+                *("--partner-port", str(partner_port)),
+            ],
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -86,6 +96,8 @@ def web(
         keys=dict(seeded["keys"]),
         env=env,
         log=log,
+        partner_url=f"http://127.0.0.1:{partner_port}",
+        partner_key=partner_key,
     )
     process.terminate()
     process.wait(timeout=20)

@@ -2,7 +2,7 @@
 // header or footer of its own, signed in by the host page and talking to it by messages
 // (docs/embedding.md). Host tools, admin and the account stay in the web app: none of the
 // pages shown here links to them.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Route, Router, Switch, useLocation, useSearch } from "wouter";
 import { FavoritesProvider } from "../api/favorites";
 import { useFocusOnNewPage } from "../app/focus";
@@ -15,18 +15,10 @@ import { ListingPage } from "../pages/listing/ListingPage";
 import { TripsPage } from "../pages/trips/TripsPage";
 import { WishlistPage } from "../pages/wishlist/WishlistPage";
 import { embedConfig } from "./config";
-import { hostLine, parentOrigin, type HostLine } from "./host";
-import { watchHeight } from "./resize";
-import { HostSignIn, type SignInStatus } from "./signIn";
-import { applyTheme } from "./theme";
-import { pathOf, placeOf } from "./views";
+import type { Connection } from "./connection";
 
-export function EmbedApp() {
-  const host = useMemo(() => {
-    const origin = parentOrigin(embedConfig.allowedOrigins);
-    return origin ? hostLine(origin) : null;
-  }, []);
-  if (!host) {
+export function EmbedApp({ connection }: { connection: Connection | null }) {
+  if (!connection) {
     return (
       <Shell>
         <Empty title="This page is not allowed to show the travel app.">
@@ -37,61 +29,21 @@ export function EmbedApp() {
   }
   return (
     <Router base={embedConfig.base}>
-      <Connected host={host} />
+      <Connected connection={connection} />
     </Router>
   );
 }
 
-function Connected({ host }: { host: HostLine }) {
+function Connected({ connection: { host, signIn, tellPlace } }: { connection: Connection }) {
   const session = useSession();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const search = useSearch();
-  const [status, setStatus] = useState<SignInStatus>({ kind: "waiting" });
+  const status = useSyncExternalStore(signIn.watch, signIn.current);
+  signIn.bind({ viewer: () => session.viewer, signIn: session.signIn, renew: session.renew, signOut: () => session.signOut() });
 
-  // The handshake reads the session as it is when it acts, not as it was when it started.
-  const now = useRef(session);
-  now.current = session;
-  const go = useRef(navigate);
-  go.current = navigate;
-  const signIn = useMemo(
-    () =>
-      new HostSignIn(host, embedConfig, {
-        viewer: () => now.current.viewer,
-        signIn: (credential) => now.current.signIn(credential),
-        renew: (credential) => now.current.renew(credential),
-        signOut: () => now.current.signOut(),
-      }, setStatus),
-    [host],
-  );
-
-  // Ready, then listening, then asking for a sign-in; the height told as it changes.
+  // Every move tells the host where the app is (for its deep links).
   const path = location + (search ? `?${search}` : "");
-  const start = useRef({ ...placeOf(location), path });
-  useEffect(() => {
-    host.post("ready", { view: start.current.view, path: start.current.path });
-    const stopListening = host.listen((heard) => {
-      if (heard.type === "token") void signIn.receive(heard.data.token);
-      else if (heard.type === "navigate") go.current(pathOf(heard.data));
-      else applyTheme(heard.data);
-    });
-    signIn.ask("sign-in");
-    const stopWatching = watchHeight((height) => host.post("resize", { height }));
-    return () => {
-      stopListening();
-      stopWatching();
-      signIn.stop();
-    };
-  }, [host, signIn]);
-
-  // Every move after the first page tells the host where the app is (for its deep links).
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    host.post("navigate", { ...placeOf(location), path });
-  }, [host, location, path]);
+  useEffect(() => tellPlace(path), [tellPlace, path]);
 
   // The API refused the credential on its own (revoked, or the member removed): the session is over.
   const signedOut = session.state.status === "signed-out";

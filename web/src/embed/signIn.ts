@@ -13,7 +13,8 @@ export const RENEW_BEFORE_MS = 60_000;
 
 export type SignInStatus = { kind: "waiting" } | { kind: "signed-in" } | { kind: "ended"; message: string };
 
-/** What the handshake needs of the session (auth/session.tsx), read when needed. */
+/** What the handshake needs of the session (auth/session.tsx): the page binds it (`bind`) each
+ * time it renders, the handshake reads it when a token comes. */
 export type SessionHooks = {
   viewer: () => Viewer | null;
   signIn: (credential: Credential) => Promise<string | null>;
@@ -26,13 +27,30 @@ export class HostSignIn {
   private waiting = 0; // the timer for a token asked for
   private renewing = 0; // the timer for asking before expiry
   private ended = false;
+  private session: SessionHooks | null = null;
+  private status: SignInStatus = { kind: "waiting" };
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     private readonly host: HostLine,
     private readonly where: { tokenUrl: string; workspace: string },
-    private readonly session: SessionHooks,
-    private readonly show: (status: SignInStatus) => void,
   ) {}
+
+  bind(session: SessionHooks): void {
+    this.session = session;
+  }
+
+  /** The status as React reads an outside store (useSyncExternalStore). */
+  readonly current = (): SignInStatus => this.status;
+  readonly watch = (watcher: () => void): (() => void) => {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  };
+
+  private show(status: SignInStatus): void {
+    this.status = status;
+    this.watchers.forEach((watcher) => watcher());
+  }
 
   /** Ask the host for a token, and wait for it (at most TOKEN_WAIT_MS). */
   ask(reason: TokenReason): void {
@@ -71,8 +89,10 @@ export class HostSignIn {
    * one, or another member's, signs in afresh. Null, or what went wrong. */
   private async enter(answer: Exchanged): Promise<string | null> {
     const credential: Credential = { token: answer.accessToken, source: "host", expiresAt: Date.parse(answer.expiresAt) };
-    if (this.session.viewer()?.memberId === answer.member.id && this.session.renew(credential)) return null;
-    return this.session.signIn(credential);
+    const session = this.session;
+    if (!session) return "The page is not ready to sign in."; // a token before the page first rendered
+    if (session.viewer()?.memberId === answer.member.id && session.renew(credential)) return null;
+    return session.signIn(credential);
   }
 
   /** The session is over: the page says so, the host hears why. Once. */
@@ -81,13 +101,8 @@ export class HostSignIn {
     clearTimeout(this.renewing);
     if (this.ended) return;
     this.ended = true;
-    this.session.signOut();
+    this.session?.signOut();
     this.show({ kind: "ended", message });
     this.host.post("error", { code, message });
-  }
-
-  stop(): void {
-    clearTimeout(this.waiting);
-    clearTimeout(this.renewing);
   }
 }

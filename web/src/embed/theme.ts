@@ -21,8 +21,10 @@ export function applyTheme(theme: Theme): void {
   }
 }
 
-/** The theme the loader put in the frame's address (?accent=…&font=…&radius=…&scheme=…). */
-export function themeOf(query: URLSearchParams): Theme {
+/** The theme the loader put in the frame's address (?accent=…&font=…&radius=…&scheme=…),
+ * applied, then taken out of the address: it is not a place in the app. */
+export function takeThemeFromAddress(): void {
+  const query = new URLSearchParams(location.search);
   const theme: Theme = {};
   for (const [name] of VARIABLES) {
     const value = query.get(name);
@@ -30,5 +32,7 @@ export function themeOf(query: URLSearchParams): Theme {
   }
   const scheme = query.get("scheme");
   if (scheme === "light" || scheme === "dark") theme.scheme = scheme;
-  return theme;
+  applyTheme(theme);
+  for (const name of [...VARIABLES.map(([n]) => n), "scheme"]) query.delete(name);
+  history.replaceState(history.state, "", location.pathname + (query.size ? `?${query}` : ""));
 }
