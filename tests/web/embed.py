@@ -34,7 +34,7 @@ FROM_APP = (
     "error",
 )
 # Before the page's own script: every event the element raises, in order, in `window.heard`.
-_LISTEN = (
+LISTEN = (
     "window.heard = [];"
     f"for (const type of {list(FROM_APP)!r})"
     " document.addEventListener(`travel:${type}`, (e) => window.heard.push({type, detail: e.detail}));"
@@ -43,7 +43,7 @@ _LISTEN = (
 
 def open_partner(page: Page, web: WebApp, hash: str = "", *, signed_in: bool = True) -> FrameLocator:
     """The demo partner page (at `#hash`), once the app in it has signed in: the app's frame."""
-    page.add_init_script(_LISTEN)
+    page.add_init_script(LISTEN)
     page.goto(f"{web.partner_url}/{hash}")
     if signed_in:
         wait_for(page, "signed-in")
@@ -122,6 +122,7 @@ def foreign_site(html: str) -> Iterator[str]:
     """A page on an origin no workspace allows (another port): its address."""
     folder = Path(tempfile.mkdtemp())
     (folder / "index.html").write_text(html)
+    (folder / "favicon.ico").write_bytes(b"")  # what the browser asks for besides
     handler = partial(_Quiet, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

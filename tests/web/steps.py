@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Frame, Locator, Page, expect
 
 from tests.web.conftest import WebApp
 
@@ -71,8 +71,8 @@ def stored_session(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, sessionStorage))"))
 
 
-def serious_accessibility_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now."""
+def serious_accessibility_problems(page: Page | Frame) -> list[str]:
+    """axe-core's serious and critical violations on the page (or in the frame) as it is now."""
     page.evaluate(AXE)  # evaluated through the devtools protocol: the page's CSP stays as it is
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [
