@@ -238,3 +238,35 @@ def test_the_host_themes_the_app_and_it_stays_accessible(page: Page, web: WebApp
     page.get_by_role("link", name="Travel", exact=True).click()
     expect(app.get_by_role("list", name=re.compile("found$"))).to_be_visible()
     assert serious_accessibility_problems(frame) == []
+
+
+def test_the_credential_is_renewed_before_it_expires_and_the_page_stays(
+    desktop: Page, web: WebApp
+) -> None:
+    page = desktop
+    page.clock.install()
+    app = open_partner(page, web)
+    stay = _a_stay(web, 7)
+    page.locator(APP).evaluate("(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"])
+    app.get_by_label("Check-in", exact=True).fill(future_date(90))
+    # A minute before the 15 minutes are up, the app asks its host again, and stays signed in
+    # without a reload: what was typed is still there.
+    page.clock.fast_forward("14:01")
+    wait_for(page, "signed-in", 2)
+    assert heard(page, "token.request")[-1] == {"reason": "expiring"}
+    expect(app.get_by_label("Check-in", exact=True)).to_have_value(future_date(90))
+    page.get_by_role("link", name="Trips", exact=True).click()
+    expect(app.get_by_role("heading", name="Your trips", level=1)).to_be_visible()
+    expect(app.get_by_role("alert")).to_have_count(0)
+
+
+def test_no_token_from_the_host_ends_the_session(desktop: Page, web: WebApp, console: Console) -> None:
+    page = desktop
+    console.expected.append("net::ERR_FAILED")  # the partner backend, unreachable here
+    page.clock.install()
+    page.route(f"{web.partner_url}/api/travel-token", lambda route: route.abort())
+    app = open_partner(page, web, signed_in=False)
+    wait_for(page, "token.request")
+    page.clock.fast_forward("00:31")
+    assert wait_for(page, "error")["code"] == "UNAUTHENTICATED"
+    expect(app.get_by_role("heading", name="Your session ended")).to_be_visible()
