@@ -41,7 +41,9 @@ LISTEN = (
 )
 
 
-def open_partner(page: Page, web: WebApp, hash: str = "", *, signed_in: bool = True) -> FrameLocator:
+def open_partner(
+    page: Page, web: WebApp, hash: str = "", *, signed_in: bool = True
+) -> FrameLocator:
     """The demo partner page (at `#hash`), once the app in it has signed in: the app's frame."""
     page.add_init_script(LISTEN)
     page.goto(f"{web.partner_url}/{hash}")

@@ -5,7 +5,6 @@ workspace never allowed gets nothing; refused tokens end the session plainly."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import httpx
@@ -56,7 +55,9 @@ def _a_stay(web: WebApp, index: int) -> dict[str, str]:
     return stays[index]
 
 
-def test_booking_in_the_app_raises_booking_created_in_the_host_page(page: Page, web: WebApp) -> None:
+def test_booking_in_the_app_raises_booking_created_in_the_host_page(
+    page: Page, web: WebApp
+) -> None:
     app = open_partner(page, web)
     stay = _a_stay(web, 11)
     # The host opens a listing (a navigate message); the app says where it went.
@@ -65,7 +66,7 @@ def test_booking_in_the_app_raises_booking_created_in_the_host_page(page: Page, 
     )
     expect(app.get_by_role("heading", name=stay["name"], level=1)).to_be_visible()
     moved = wait_for(page, "navigate")
-    assert moved["view"] == "listing" and moved["kind"] == "PROPERTY" and moved["id"] == stay["id"]
+    assert (moved["view"], moved["kind"], moved["id"]) == ("listing", "PROPERTY", stay["id"])
     assert moved["path"].startswith("/stays/")
 
     app.get_by_label("Check-in", exact=True).fill(future_date(75))
@@ -89,12 +90,16 @@ def test_booking_in_the_app_raises_booking_created_in_the_host_page(page: Page, 
     # is heard too.
     page.get_by_role("navigation", name="Workspace").get_by_role("link", name="Trips").focus()
     page.keyboard.press("Enter")
-    trip = app.get_by_role("region", name="Upcoming").get_by_role("article").filter(has_text=reference)
+    trip = (
+        app.get_by_role("region", name="Upcoming").get_by_role("article").filter(has_text=reference)
+    )
     trip.get_by_role("button", name="Cancel booking").click()
     app.get_by_role("dialog").get_by_role("button", name="Yes, cancel it").click()
     cancelled = wait_for(page, "booking.cancelled")
     assert cancelled["referenceCode"] == reference
-    expect(page.get_by_role("status", name="Notifications")).to_contain_text(f"Cancelled {reference}")
+    expect(page.get_by_role("status", name="Notifications")).to_contain_text(
+        f"Cancelled {reference}"
+    )
 
 
 def test_the_frame_follows_the_content_height(page: Page, web: WebApp) -> None:
@@ -113,7 +118,9 @@ def test_the_frame_follows_the_content_height(page: Page, web: WebApp) -> None:
     assert frame.evaluate("innerWidth") <= page.viewport_size["width"]  # type: ignore[index]
 
 
-def test_a_page_on_another_origin_cannot_frame_the_app(desktop: Page, web: WebApp, console: Console) -> None:
+def test_a_page_on_another_origin_cannot_frame_the_app(
+    desktop: Page, web: WebApp, console: Console
+) -> None:
     # The unallowed page frames the app both ways: by the element, and by a plain iframe.
     page = desktop
     console.expected.append("frame-ancestors")  # Chromium says why it refused the frame
@@ -136,20 +143,31 @@ def test_a_page_on_another_origin_cannot_frame_the_app(desktop: Page, web: WebAp
 
 
 def test_messages_from_anyone_but_the_parent_are_ignored(desktop: Page, web: WebApp) -> None:
-    navigate = {"protocol": "travel-workspace-app", "version": 1, "type": "navigate", "data": {"view": "wishlist"}}
+    navigate = {
+        "protocol": "travel-workspace-app",
+        "version": 1,
+        "type": "navigate",
+        "data": {"view": "wishlist"},
+    }
     # A window on an unregistered origin opens the partner's page, and speaks to the app in it.
-    with foreign_site("<!doctype html><html lang=en><head><title>Other</title></head></html>") as url:
+    with foreign_site(
+        "<!doctype html><html lang=en><head><title>Other</title></head></html>"
+    ) as url:
         desktop.goto(url)
         desktop.context.add_init_script(LISTEN)
         with desktop.expect_popup() as opened:
-            desktop.evaluate("(url) => { window.partner = window.open(url); }", f"{web.partner_url}/#trips")
+            desktop.evaluate(
+                "(url) => { window.partner = window.open(url); }", f"{web.partner_url}/#trips"
+            )
         page = opened.value
         wait_for(page, "signed-in")
         app = page.frame_locator(f"{APP} iframe")
         expect(app.get_by_role("heading", name="Your trips", level=1)).to_be_visible()
         before = ignored_in_app(page)
         desktop.evaluate("(m) => window.partner.frames[0].postMessage(m, '*')", navigate)
-        app_frame(page).wait_for_function("(n) => window.travelWorkspaceApp.ignored > n", arg=before)
+        app_frame(page).wait_for_function(
+            "(n) => window.travelWorkspaceApp.ignored > n", arg=before
+        )
     # The parent itself, with what is not a message of the protocol: ignored and counted too.
     for wrong in (
         {**navigate, "version": 2},
@@ -158,9 +176,15 @@ def test_messages_from_anyone_but_the_parent_are_ignored(desktop: Page, web: Web
         {**navigate, "data": {"view": "listing"}},  # a listing needs its kind and id
         "navigate",
     ):
-        page.locator(f"{APP} iframe").evaluate("(f, m) => f.contentWindow.postMessage(m, '*')", wrong)
-    app_frame(page).wait_for_function("(n) => window.travelWorkspaceApp.ignored >= n + 6", arg=before)
-    expect(app.get_by_role("heading", name="Your trips", level=1)).to_be_visible()  # nothing happened
+        page.locator(f"{APP} iframe").evaluate(
+            "(f, m) => f.contentWindow.postMessage(m, '*')", wrong
+        )
+    app_frame(page).wait_for_function(
+        "(n) => window.travelWorkspaceApp.ignored >= n + 6", arg=before
+    )
+    expect(
+        app.get_by_role("heading", name="Your trips", level=1)
+    ).to_be_visible()  # nothing happened
     # The element ignores what does not come from its frame at the service's origin.
     page.locator(APP).evaluate(
         "(app) => window.dispatchEvent(new MessageEvent('message', {data: {protocol: 'travel-workspace-app',"
@@ -191,7 +215,9 @@ def test_a_replayed_or_foreign_signed_token_ends_the_session_plainly(
     console.expected.append("status of 401")
     # A token the partner really signed, but used once already; one signed by someone else.
     replayed = httpx.post(f"{web.partner_url}/api/travel-token").json()["token"]
-    first = httpx.post(f"{web.url}/embed/token", json={"workspace": web.workspace_id, "token": replayed})
+    first = httpx.post(
+        f"{web.url}/embed/token", json={"workspace": web.workspace_id, "token": replayed}
+    )
     assert first.status_code == 200
     foreign = Platform(kid=KEY_ID).token(web.workspace_id, "northwind-pat")
     serve_tokens(page, web, [replayed, foreign])
@@ -219,11 +245,18 @@ def test_the_host_themes_the_app_and_it_stays_accessible(page: Page, web: WebApp
     # The partner page's accent and radius (the element's attributes) are the app's.
     card = app.get_by_role("article").first
     assert card.evaluate("(c) => getComputedStyle(c).borderTopLeftRadius") == "6px"
-    assert frame.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--travel-accent')") == "#2f4ea8"
+    assert (
+        frame.evaluate(
+            "getComputedStyle(document.documentElement).getPropertyValue('--travel-accent')"
+        )
+        == "#2f4ea8"
+    )
     assert serious_accessibility_problems(frame) == []
     # A listing and its checkout, in the light scheme.
     stay = _a_stay(web, 5)
-    page.locator(APP).evaluate("(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"])
+    page.locator(APP).evaluate(
+        "(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"]
+    )
     expect(app.get_by_role("heading", name=stay["name"], level=1)).to_be_visible()
     assert serious_accessibility_problems(frame) == []
     # Dark, by the host's switch (a theme message): the app's surfaces and text follow.
@@ -247,7 +280,9 @@ def test_the_credential_is_renewed_before_it_expires_and_the_page_stays(
     page.clock.install()
     app = open_partner(page, web)
     stay = _a_stay(web, 7)
-    page.locator(APP).evaluate("(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"])
+    page.locator(APP).evaluate(
+        "(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"]
+    )
     app.get_by_label("Check-in", exact=True).fill(future_date(90))
     # A minute before the 15 minutes are up, the app asks its host again, and stays signed in
     # without a reload: what was typed is still there.
@@ -260,7 +295,9 @@ def test_the_credential_is_renewed_before_it_expires_and_the_page_stays(
     expect(app.get_by_role("alert")).to_have_count(0)
 
 
-def test_no_token_from_the_host_ends_the_session(desktop: Page, web: WebApp, console: Console) -> None:
+def test_no_token_from_the_host_ends_the_session(
+    desktop: Page, web: WebApp, console: Console
+) -> None:
     page = desktop
     console.expected.append("net::ERR_FAILED")  # the partner backend, unreachable here
     page.clock.install()
@@ -270,3 +307,19 @@ def test_no_token_from_the_host_ends_the_session(desktop: Page, web: WebApp, con
     page.clock.fast_forward("00:31")
     assert wait_for(page, "error")["code"] == "UNAUTHENTICATED"
     expect(app.get_by_role("heading", name="Your session ended")).to_be_visible()
+
+
+def test_the_app_fits_a_320_pixel_wide_host(desktop: Page, web: WebApp) -> None:
+    page = desktop
+    page.set_viewport_size({"width": 320, "height": 640})
+    app = open_partner(page, web)
+    frame = app_frame(page)
+    expect(app.get_by_role("list", name=re.compile("found$"))).to_be_visible()
+    assert frame.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    stay = _a_stay(web, 3)
+    page.locator(APP).evaluate(
+        "(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"]
+    )
+    expect(app.get_by_role("heading", name=stay["name"], level=1)).to_be_visible()
+    assert frame.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    sized_to_content(page)
