@@ -60,6 +60,8 @@ def test_the_documented_messages_are_valid(good: dict[str, Any]) -> None:
         message("resize", {"height": -1}),
         message("resize", {}),
         message("navigate", {"view": "admin"}),
+        message("navigate", {"view": "listing"}),  # a listing to open needs its kind and id
+        message("navigate", {"view": "checkout"}),  # reached from a listing, with its dates
         message("booking.created", {**BOOKING, "referenceCode": "nope"}),
         message("theme", {"scheme": "sepia"}),
         message("unknown", {}),

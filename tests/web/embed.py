@@ -4,6 +4,7 @@ tests sign themselves, and a page on an origin the workspace never allowed."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, cast
 
+import jsonschema
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from playwright.sync_api import Frame, FrameLocator, Page
@@ -33,12 +35,16 @@ FROM_APP = (
     "booking.cancelled",
     "error",
 )
-# Before the page's own script: every event the element raises, in order, in `window.heard`.
+# Before the page's own script: every event the element raises, in order, in `window.heard`;
+# in every frame (the app's too), every message that reached the window, in `window.received`.
 LISTEN = (
-    "window.heard = [];"
+    "window.heard = []; window.received = [];"
     f"for (const type of {list(FROM_APP)!r})"
     " document.addEventListener(`travel:${type}`, (e) => window.heard.push({type, detail: e.detail}));"
+    "addEventListener('message', (e) => window.received.push(e.data));"
 )
+SCHEMA = json.loads((Path(__file__).parents[2] / "docs/embedding/messages.schema.json").read_text())
+MESSAGES = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
 
 
 def open_partner(
@@ -67,6 +73,20 @@ def wait_for(page: Page, type: str, count: int = 1) -> Any:
         arg=[type, count],
     )
     return heard(page, type)[count - 1]
+
+
+def messages_valid(page: Page) -> None:
+    """Every message the app sent its host page, and every one the host sent the app, is one
+    the published schema (docs/embedding/messages.schema.json) accepts."""
+    sent = [
+        {"protocol": "travel-workspace-app", "version": 1, "type": e["type"], "data": e["detail"]}
+        for e in heard(page)
+    ]
+    received = app_frame(page).evaluate("window.received")
+    assert sent
+    assert received
+    for message in [*sent, *received]:
+        MESSAGES.validate(message)
 
 
 def app_frame(page: Page) -> Frame:

@@ -22,6 +22,7 @@ from tests.web.embed import (
     frame_height,
     heard,
     ignored_in_app,
+    messages_valid,
     open_partner,
     partner_platform,
     serve_tokens,
@@ -47,6 +48,7 @@ def test_the_host_page_signs_the_app_in(page: Page, web: WebApp) -> None:
     assert frame.evaluate("sessionStorage.length + localStorage.length") == 0
     sized_to_content(page)
     assert serious_accessibility_problems(frame) == []
+    messages_valid(page)
 
 
 def _a_stay(web: WebApp, index: int) -> dict[str, str]:
@@ -100,6 +102,7 @@ def test_booking_in_the_app_raises_booking_created_in_the_host_page(
     expect(page.get_by_role("status", name="Notifications")).to_contain_text(
         f"Cancelled {reference}"
     )
+    messages_valid(page)
 
 
 def test_the_frame_follows_the_content_height(page: Page, web: WebApp) -> None:
@@ -236,6 +239,7 @@ def test_a_replayed_or_foreign_signed_token_ends_the_session_plainly(
     wait_for(page, "signed-in")
     expect(app.get_by_role("heading", level=1)).not_to_have_text("Your session ended")
     assert [r["reason"] for r in heard(page, "token.request")] == ["sign-in", "refused", "sign-in"]
+    messages_valid(page)
 
 
 def test_the_host_themes_the_app_and_it_stays_accessible(page: Page, web: WebApp) -> None:
@@ -271,6 +275,7 @@ def test_the_host_themes_the_app_and_it_stays_accessible(page: Page, web: WebApp
     page.get_by_role("link", name="Travel", exact=True).click()
     expect(app.get_by_role("list", name=re.compile("found$"))).to_be_visible()
     assert serious_accessibility_problems(frame) == []
+    messages_valid(page)
 
 
 def test_the_credential_is_renewed_before_it_expires_and_the_page_stays(
@@ -293,6 +298,7 @@ def test_the_credential_is_renewed_before_it_expires_and_the_page_stays(
     page.get_by_role("link", name="Trips", exact=True).click()
     expect(app.get_by_role("heading", name="Your trips", level=1)).to_be_visible()
     expect(app.get_by_role("alert")).to_have_count(0)
+    messages_valid(page)
 
 
 def test_no_token_from_the_host_ends_the_session(

@@ -39,13 +39,23 @@ export function message<M, T extends keyof M>(type: T, data: M[T]): Message<M, T
   return { protocol: PROTOCOL, version: VERSION, type, data } as Message<M, T>;
 }
 
-// The schema of each message's data, as small checks (the JSON Schema of the same is
-// docs/embedding/messages.schema.json). Fields not named are allowed and ignored: a later
-// minor addition does not make version 1 peers drop a message.
+// The schema of each message's data, as small checks: the same as the published JSON Schema
+// (docs/embedding/messages.schema.json), which the browser tests hold the messages to. A field
+// the schema does not name makes the message malformed.
 type Check = (value: unknown) => boolean;
 
-const text: Check = (v) => typeof v === "string" && v.length > 0 && v.length <= 2000;
-const count: Check = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0;
+const text =
+  (max = 2000): Check =>
+  (v) =>
+    typeof v === "string" && v.length > 0 && v.length <= max;
+const matches =
+  (pattern: RegExp): Check =>
+  (v) =>
+    typeof v === "string" && pattern.test(v);
+const atLeast =
+  (min: number, integer = false): Check =>
+  (v) =>
+    typeof v === "number" && Number.isFinite(v) && v >= min && (!integer || Number.isInteger(v));
 const oneOf =
   (...values: unknown[]): Check =>
   (v) =>
@@ -58,41 +68,48 @@ const maybe =
   (check: Check): Check =>
   (v) =>
     v === undefined || check(v);
+/** An object with these fields and no others. */
 const shape =
   (fields: Record<string, Check>): Check =>
   (v) =>
-    typeof v === "object" && v !== null && !Array.isArray(v) && Object.entries(fields).every(([k, check]) => check((v as Record<string, unknown>)[k]));
+    typeof v === "object" &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.keys(v).every((k) => Object.hasOwn(fields, k)) &&
+    Object.entries(fields).every(([k, check]) => check((v as Record<string, unknown>)[k]));
 
 const kind = oneOf(...KINDS.map((k): Kind => k.kind));
+const day = matches(/^\d{4}-\d{2}-\d{2}$/);
 /** A view to open: one of the lists, or a listing (its kind and id). */
 const place: Check = (v) =>
-  shape({ view: oneOf("discover", "trips", "wishlist", "listing"), kind: maybe(kind), id: maybe(text) })(v) &&
+  shape({ view: oneOf("discover", "trips", "wishlist", "listing"), kind: maybe(kind), id: maybe(text()) })(v) &&
   ((v as Place).view !== "listing" || ((v as Place).kind !== undefined && (v as Place).id !== undefined));
-const where = shape({ view: oneOf("discover", "listing", "checkout", "trips", "wishlist"), path: text, kind: maybe(kind), id: maybe(text) });
+const view = oneOf("discover", "listing", "checkout", "trips", "wishlist");
+const where = shape({ view, path: text(), kind: maybe(kind), id: maybe(text()) });
 const booking = shape({
-  bookingId: text,
-  referenceCode: text,
-  listing: shape({ id: text, kind, name: text }),
-  checkIn: text,
-  checkOut: text,
-  guests: count,
+  bookingId: text(),
+  referenceCode: matches(/^TRV-[A-Z]+-[0-9A-Z]{8}$/),
+  listing: shape({ id: text(), kind, name: text() }),
+  checkIn: day,
+  checkOut: day,
+  guests: atLeast(1, true),
 });
 
 export const TO_HOST: { [T in keyof ToHost]: Check } = {
-  ready: shape({ view: text, path: text }),
+  ready: shape({ view, path: text() }),
   "token.request": shape({ reason: oneOf("sign-in", "expiring", "refused") }),
-  "signed-in": shape({ memberId: text, roles: listOf(text), expiresAt: text }),
-  resize: shape({ height: count }),
+  "signed-in": shape({ memberId: text(), roles: listOf(text()), expiresAt: text() }),
+  resize: shape({ height: atLeast(0) }),
   navigate: where,
   "booking.created": booking,
   "booking.cancelled": booking,
-  error: shape({ code: text, message: text }),
+  error: shape({ code: text(), message: text() }),
 };
 
 export const TO_EMBED: { [T in keyof ToEmbed]: Check } = {
-  token: shape({ token: text }),
+  token: shape({ token: text(8192) }),
   navigate: place,
-  theme: shape({ accent: maybe(text), font: maybe(text), radius: maybe(text), scheme: maybe(oneOf("light", "dark")) }),
+  theme: shape({ accent: maybe(text(64)), font: maybe(text(200)), radius: maybe(text(32)), scheme: maybe(oneOf("light", "dark")) }),
 };
 
 /** `raw` as one of the messages `schemas` knows, or null when it is not one. */
