@@ -48,6 +48,7 @@ def test_the_host_page_signs_the_app_in(page: Page, web: WebApp) -> None:
     assert frame.evaluate("sessionStorage.length + localStorage.length") == 0
     sized_to_content(page)
     assert serious_accessibility_problems(frame) == []
+    assert serious_accessibility_problems(page) == []  # the partner's page around it
     messages_valid(page)
 
 
