@@ -330,3 +330,21 @@ def test_the_app_fits_a_320_pixel_wide_host(desktop: Page, web: WebApp) -> None:
     expect(app.get_by_role("heading", name=stay["name"], level=1)).to_be_visible()
     assert frame.evaluate("document.documentElement.scrollWidth <= innerWidth")
     sized_to_content(page)
+
+
+def test_a_new_page_in_the_app_opens_in_sight(desktop: Page, web: WebApp) -> None:
+    page = desktop
+    page.set_viewport_size({"width": 390, "height": 700})
+    app = open_partner(page, web)
+    cards = app.get_by_role("list", name=re.compile("found$")).get_by_role("article")
+    card = cards.nth(9)
+    name = card.get_by_role("heading").inner_text()
+    card.scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 0  # the card was far down the host's page
+    card.get_by_role("link").click()
+    expect(app.get_by_role("heading", name=name, level=1)).to_be_visible()
+    # The app's top is in sight: the host's page scrolled up to it.
+    page.wait_for_function(
+        f"() => {{ const top = document.querySelector('{APP}').getBoundingClientRect().top;"
+        " return top >= 0 && top < innerHeight / 2; }"
+    )

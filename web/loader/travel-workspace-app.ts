@@ -103,6 +103,9 @@ export class TravelWorkspaceApp extends HTMLElement {
       this.frame.style.height = `${heard.data.height}px`;
     } else if (heard.type === "token.request") {
       void this.provide();
+    } else if (heard.type === "navigate" && this.getBoundingClientRect().top < 0) {
+      // The frame is as tall as its content: a new page would open out of sight, above.
+      this.scrollIntoView();
     }
     this.dispatchEvent(new CustomEvent(`travel:${heard.type}`, { detail: heard.data, bubbles: true, composed: true }));
   };
