@@ -250,14 +250,16 @@ def test_the_host_themes_the_app_and_it_stays_accessible(page: Page, web: WebApp
     # The partner page's accent and radius (the element's attributes) are the app's.
     card = app.get_by_role("article").first
     assert card.evaluate("(c) => getComputedStyle(c).borderTopLeftRadius") == "6px"
-    assert (
-        frame.evaluate(
-            "getComputedStyle(document.documentElement).getPropertyValue('--travel-accent')"
-        )
-        == "#2f4ea8"
-    )
+    accent = "getComputedStyle(document.documentElement).getPropertyValue('--travel-accent')"
+    assert frame.evaluate(accent) == "#2f4ea8"
     assert serious_accessibility_problems(frame) == []
-    # A listing and its checkout, in the light scheme.
+    # A font by the element's method; a value CSS would not take is skipped.
+    page.locator(APP).evaluate(
+        "(app) => app.setTheme({font: 'Georgia, serif', accent: 'no colour'})"
+    )
+    frame.wait_for_function("() => getComputedStyle(document.body).fontFamily === 'Georgia, serif'")
+    assert frame.evaluate(accent) == "#2f4ea8"
+    # A listing, in the light scheme.
     stay = _a_stay(web, 5)
     page.locator(APP).evaluate(
         "(app, id) => app.navigate({view: 'listing', kind: 'PROPERTY', id})", stay["id"]
