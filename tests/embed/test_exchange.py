@@ -166,6 +166,8 @@ def test_foreign_signed_forged_and_misaddressed_tokens_are_refused(
         "not a JWT": "not-a-token",
         "an unknown role": platform.token(tenant.id, roles=["owner"]),
         "a jti too short": platform.token(tenant.id, jti="x"),
+        "times as strings": platform.token(tenant.id, iat=str(now), exp=str(now + 30)),
+        "a list of roles that is a string": platform.token(tenant.id, roles="traveler"),
     }
     for why, token in forged.items():
         assert refused(exchange(server, tenant.id, token))[:2] == (401, "UNAUTHENTICATED"), why

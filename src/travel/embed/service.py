@@ -236,13 +236,18 @@ class Embedding:
             # The same answer whether the workspace exists or not: nothing to learn from it.
             raise Unauthenticated("This workspace does not accept host tokens")
         claims = await self._verifier(found).verify(token)
-        lifetime = claims["exp"] - claims["iat"]
-        if not isinstance(lifetime, int | float) or lifetime > HOST_TOKEN_MAX_SECONDS:
+        # PyJWT takes "exp": "1700000000" (a numeric string) as a time: numbers only here.
+        issued, expiry = claims["iat"], claims["exp"]
+        if not all(
+            isinstance(t, int | float) and not isinstance(t, bool) for t in (issued, expiry)
+        ):
+            raise Unauthenticated("The host token's iat and exp must be numbers (Unix seconds)")
+        if expiry - issued > HOST_TOKEN_MAX_SECONDS:
             raise Unauthenticated(
                 f"Host tokens may live at most {HOST_TOKEN_MAX_SECONDS} seconds (exp - iat)"
             )
         jti, subject, asserted = _claims(claims)
-        expires = datetime.fromtimestamp(claims["exp"] + CLOCK_SKEW_SECONDS, UTC)
+        expires = datetime.fromtimestamp(expiry + CLOCK_SKEW_SECONDS, UTC)
         try:
             return await self._sign_in(found, jti, expires, subject, asserted, claims)
         except IntegrityError:
