@@ -291,7 +291,7 @@ def test_only_the_workspace_app_may_be_framed_and_only_by_its_origins(
     other = create_tenant(server)
     closed = httpx.get(f"{server.url}/embed/{other.id}/")
     assert "frame-ancestors 'none'" in closed.headers["content-security-policy"]
-    for path in ("/", "/trips", "/host", f"/embed-{tenant.id}"):
+    for path in ("/", "/trips", "/host", f"/embed-{tenant.id}", "/index.html", "/embed.html"):
         web = httpx.get(f"{server.url}{path}")
         assert "frame-ancestors 'none'" in web.headers["content-security-policy"], path
         assert web.headers["x-frame-options"] == "DENY", path

@@ -99,7 +99,9 @@ class _Shell:
         path = request.path_params.get("path", "")
         top = DIST / path
         # Top-level files of the build (favicon, robots.txt); anything else is a client route.
-        if path and "/" not in path and top.is_file():
+        # The pages themselves only with their headers and configuration (this shell, and the
+        # workspace app's at /embed/<workspace>): never index.html or embed.html as files.
+        if path and "/" not in path and not path.endswith(".html") and top.is_file():
             return FileResponse(top, headers={"Cache-Control": "public, max-age=3600"})
         return HTMLResponse(self.html, headers=self.headers)
 
