@@ -108,6 +108,8 @@ class Engines:
     # What scopes a connection to a workspace (PostgreSQL: a token signed with this database's
     # secret, travel.db.scope); None on SQLite, which has no row-level security.
     scope: WorkspaceScope | None = field(default=None, compare=False)
+    # Reached through a pooler in transaction mode (TRAVEL_DATABASE_POOLER=transaction).
+    transaction_pooler: bool = False
 
     async def dispose(self) -> None:
         for engine in {id(e): e for e in (self.reader, self.writer, self.system)}.values():
@@ -178,6 +180,7 @@ def create_engines(
         system=system,
         app_role=make_url(driver_url).username,
         scope=WorkspaceScope(system),
+        transaction_pooler=transaction_pooler,
     )
 
 
