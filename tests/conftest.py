@@ -72,7 +72,7 @@ def service_database_urls(
     """The URLs the service under test uses and its TRAVEL_DATABASE_POOLER: the test database's
     own, or with TRAVEL_TEST_PGBOUNCER=1 (PostgreSQL) a PgBouncer's in transaction mode in front
     of it (tests/support/pgbouncer.py)."""
-    if not (pgbouncer.ENABLED and is_postgres(database_url) and system_database_url):
+    if not (pgbouncer.ENABLED and system_database_url):
         yield database_url, system_database_url, "none"
         return
     bouncer = pgbouncer.PrivateBouncer(database_url, system_database_url).start()

@@ -24,7 +24,10 @@ from sqlalchemy import make_url
 from tests.support.cli import free_port
 
 BINARY = Path("/usr/sbin/pgbouncer")
-ENABLED = os.environ.get("TRAVEL_TEST_PGBOUNCER", "") == "1"
+# Asked for, on PostgreSQL (SQLite has no server to pool connections to).
+ENABLED = os.environ.get("TRAVEL_TEST_PGBOUNCER", "") == "1" and os.environ.get(
+    "TRAVEL_TEST_DATABASE_URL", ""
+).startswith("postgres")
 
 # Server connections per user and database: the test server, the tests' own servers and
 # dispatchers share them (PgBouncer queues clients beyond them, as it would in production).

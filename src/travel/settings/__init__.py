@@ -73,8 +73,8 @@ class Settings:
     # the workspace's requests are refused (429) before their body is read.
     body_bytes_per_second: int = 16 * 1024 * 1024
     body_burst_bytes: int = 32 * 1024 * 1024
-    # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
-    # many again are opened for bursts, and closed after use (connecting is expensive).
+    # PostgreSQL connections the service keeps open (SQLite: reader connections). None more are
+    # opened for bursts (travel.db.engine: connecting is expensive); requests beyond them wait.
     db_pool_size: int = 20
     # The longest the service waits on PostgreSQL for one statement or a new connection; past
     # it the request is answered 503 (a database that stopped answering without closing its
