@@ -395,7 +395,9 @@ async def _fetch_asyncpg(driver: Any, sql: str, args: list[Any]) -> Sequence[Any
     return rows
 
 
-_REPARSED = "travel.reparsed"  # a pooled connection's `info`: its statements by SQL text
+# A pooled connection's `info`: its statements by SQL text, at most one per compiled read of the
+# code (and per shape of the bookings' pages): bounded by the code, not by traffic.
+_REPARSED = "travel.reparsed"
 
 
 async def _fetch_reparsed(pooled: Any, sql: str, args: list[Any]) -> Sequence[Any]:
