@@ -1,4 +1,4 @@
-"""Through PgBouncer in transaction mode (TRAVEL_TEST_PGBOUNCER=1, scripts/test --pgbouncer):
+"""Through PgBouncer in transaction mode (TRAVEL_TEST_PGBOUNCER=1, as scripts/test runs it):
 many client connections over a few server connections, every kind of statement the service
 runs, each seeing its own workspace; and the failure TRAVEL_DATABASE_POOLER=transaction
 prevents (docs/decisions/0093-pgbouncer-transaction-mode.md)."""

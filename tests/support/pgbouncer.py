@@ -1,5 +1,5 @@
 """A PgBouncer of the tests' own in transaction mode, in front of the test database
-(TRAVEL_TEST_PGBOUNCER=1, scripts/test --pgbouncer): Debian's package (`/usr/sbin/pgbouncer`),
+(TRAVEL_TEST_PGBOUNCER=1; scripts/test runs a subset so): Debian's package (`/usr/sbin/pgbouncer`),
 its configuration in a temporary directory, a free loopback port. The service under test
 reaches PostgreSQL through it with TRAVEL_DATABASE_POOLER=transaction; migrations and the
 tests' own set-up go straight to PostgreSQL (docs/decisions/0093-pgbouncer-transaction-mode.md).
