@@ -19,6 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from tests.factories import Tenant, create_tenant
+from tests.support import pgbouncer
 from tests.support.databases import engines_for, system_url_of
 from tests.support.live import LiveServer
 from tests.support.oidc import AUDIENCE, ISSUER, Issuer
@@ -65,10 +66,31 @@ def issuer() -> Iterator[Issuer]:
 
 
 @pytest.fixture(scope="session")
-def settings(database_url: str, system_database_url: str | None, issuer: Issuer) -> Settings:
+def service_database_urls(
+    database_url: str, system_database_url: str | None
+) -> Iterator[tuple[str, str | None, str]]:
+    """The URLs the service under test uses and its TRAVEL_DATABASE_POOLER: the test database's
+    own, or with TRAVEL_TEST_PGBOUNCER=1 (PostgreSQL) a PgBouncer's in transaction mode in front
+    of it (tests/support/pgbouncer.py)."""
+    if not (pgbouncer.ENABLED and system_database_url):
+        yield database_url, system_database_url, "none"
+        return
+    bouncer = pgbouncer.PrivateBouncer(database_url, system_database_url).start()
+    pgbouncer.RUNNING.append(bouncer)
+    try:
+        yield bouncer.url(database_url), bouncer.url(system_database_url), "transaction"
+    finally:
+        pgbouncer.RUNNING.clear()
+        bouncer.stop()
+
+
+@pytest.fixture(scope="session")
+def settings(service_database_urls: tuple[str, str | None, str], issuer: Issuer) -> Settings:
+    database_url, system_database_url, pooler = service_database_urls
     return Settings(
         database_url=database_url,
         system_database_url=system_database_url,
+        database_pooler=pooler,
         oidc_issuer=ISSUER,
         oidc_audience=AUDIENCE,
         oidc_jwks_url=issuer.jwks_url,
@@ -98,11 +120,11 @@ def settings(database_url: str, system_database_url: str | None, issuer: Issuer)
 
 
 @pytest.fixture(scope="session")
-def server(settings: Settings) -> Iterator[LiveServer]:
+def server(settings: Settings, database_url: str) -> Iterator[LiveServer]:
     from travel.db import migrate
 
     async def migrate_once() -> None:
-        engines = engines_for(settings.database_url)
+        engines = engines_for(database_url)  # straight to PostgreSQL, never through PgBouncer
         try:
             await migrate.upgrade(engines)
         finally:
@@ -145,16 +167,15 @@ def module_tenant(server: LiveServer, request: pytest.FixtureRequest) -> Tenant:
 
 
 @pytest.fixture
-def cli_env(
-    database_url: str, system_database_url: str | None, settings: Settings
-) -> dict[str, str]:
-    """Environment for `travel` subprocesses against the test database (and the test
-    server's photo directory)."""
+def cli_env(settings: Settings) -> dict[str, str]:
+    """Environment for `travel` subprocesses against the test database as the test server
+    reaches it (through PgBouncer with TRAVEL_TEST_PGBOUNCER=1), and its photo directory."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TRAVEL_")}
-    env["TRAVEL_DATABASE_URL"] = database_url
+    env["TRAVEL_DATABASE_URL"] = settings.database_url
+    env["TRAVEL_DATABASE_POOLER"] = settings.database_pooler
     env["TRAVEL_MEDIA_DIR"] = settings.media_dir
-    if system_database_url:
-        env["TRAVEL_SYSTEM_DATABASE_URL"] = system_database_url
+    if settings.system_database_url:
+        env["TRAVEL_SYSTEM_DATABASE_URL"] = settings.system_database_url
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
     env["TRAVEL_METRICS_PORT"] = "0"  # `travel serve` processes of tests run side by side
     return env

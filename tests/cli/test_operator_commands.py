@@ -210,6 +210,7 @@ def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
         ("TRAVEL_LOG_LEVEL", "LOUD", "must be one of DEBUG, INFO"),
         ("TRAVEL_MAX_BODY_BYTES", "-1", "between 1024 and"),
         ("TRAVEL_DB_POOL_SIZE", "many", "must be an integer"),
+        ("TRAVEL_DATABASE_POOLER", "pgbouncer", "must be one of NONE, TRANSACTION"),
         ("TRAVEL_AUTH_CACHE_SECONDS", "nan", "between 0 and 300"),
         ("TRAVEL_BOOKED_LISTINGS_CACHE_SIZE", "0", "between 1 and 10000000"),
         ("TRAVEL_WEBHOOK_ALLOW_PRIVATE", "maybe", "must be 1 or 0"),
@@ -280,6 +281,8 @@ def test_config_prints_the_effective_settings_with_passwords_masked(
     assert shown["TRAVEL_LOG_LEVEL"] == "INFO"
     assert shown["TRAVEL_REDIS_URL"] == "redis://:***@cache.internal:6379/0"
     assert "hunter2" not in travel(env, "config").stdout
+    pooled = travel_json({**env, "TRAVEL_DATABASE_POOLER": "Transaction"}, "config")
+    assert pooled["TRAVEL_DATABASE_POOLER"] == "transaction"
 
 
 def test_operators_list_and_remove_what_they_added(

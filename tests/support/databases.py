@@ -9,6 +9,7 @@ import os
 from sqlalchemy import make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from tests.support.pgbouncer import RUNNING
 from travel.db.engine import Engines, async_url, create_engines
 from travel.db.registry import Databases
 
@@ -35,7 +36,18 @@ def engines_for(url: str, *, pool_size: int = 1) -> Engines:
 
 
 def databases_for(url: str, *, pool_size: int = 2) -> Databases:
-    return Databases(url, pool_size=pool_size, system_url=system_url_of(url))
+    """The databases as the service sees them: through the session's PgBouncer when one runs
+    (tests/support/pgbouncer.py), so that the tests' own dispatchers go through it too."""
+    system_url = system_url_of(url)
+    if RUNNING and system_url is not None:
+        bouncer = RUNNING[0]
+        return Databases(
+            bouncer.url(url),
+            pool_size=pool_size,
+            system_url=bouncer.url(system_url),
+            transaction_pooler=True,
+        )
+    return Databases(url, pool_size=pool_size, system_url=system_url)
 
 
 async def admin(url: str, statement: str) -> None:

@@ -108,6 +108,8 @@ class Engines:
     # What scopes a connection to a workspace (PostgreSQL: a token signed with this database's
     # secret, travel.db.scope); None on SQLite, which has no row-level security.
     scope: WorkspaceScope | None = field(default=None, compare=False)
+    # Reached through a pooler in transaction mode (TRAVEL_DATABASE_POOLER=transaction).
+    transaction_pooler: bool = False
 
     async def dispose(self) -> None:
         for engine in {id(e): e for e in (self.reader, self.writer, self.system)}.values():
@@ -121,13 +123,15 @@ def create_engines(
     system_url: str | None = None,
     timeout: float | None = None,
     recycle_seconds: int | None = None,
+    transaction_pooler: bool = False,
 ) -> Engines:
     """Build the engines for a plain database URL (and, on PostgreSQL, for the system role's
     URL of the same database: `system_url`). `timeout`: on PostgreSQL, the longest wait for one
     statement or a new connection of the application's engine (None: the driver's defaults, no
     statement limit — for migrations and operator commands). `recycle_seconds`: how old a
     pooled connection may grow before it is replaced (None: 30 minutes on PostgreSQL, never on
-    SQLite, whose connections are files of this process)."""
+    SQLite, whose connections are files of this process). `transaction_pooler`: the URLs name
+    a pooler in transaction mode (PostgreSQL; `POOLER_SAFE`)."""
     driver_url = async_url(url)
     if driver_url.startswith("sqlite"):
         recycle = -1 if recycle_seconds is None else recycle_seconds
@@ -152,7 +156,7 @@ def create_engines(
         max_overflow=0,
         pool_timeout=30,
         pool_recycle=1800 if recycle_seconds is None else recycle_seconds,
-        connect_args=_connect_args(timeout),
+        connect_args=_connect_args(timeout, transaction_pooler),
         **_JSON,
     )
     system = engine
@@ -163,7 +167,10 @@ def create_engines(
             pool_size=2,
             max_overflow=0,
             pool_recycle=1800,
-            connect_args={"async_creator_fn": _DeferredConnect},
+            connect_args={
+                "async_creator_fn": _DeferredConnect,
+                **(POOLER_SAFE if transaction_pooler else {}),
+            },
             **_JSON,
         )
     return Engines(
@@ -173,6 +180,7 @@ def create_engines(
         system=system,
         app_role=make_url(driver_url).username,
         scope=WorkspaceScope(system),
+        transaction_pooler=transaction_pooler,
     )
 
 
@@ -200,15 +208,28 @@ class _DeferredConnect:
         return asyncpg.connect(*self.args, **self.kwargs).__await__()
 
 
-def _connect_args(timeout: float | None) -> dict[str, Any]:
+# Through a pooler in transaction mode (docs/decisions/0093-pgbouncer-transaction-mode.md):
+# consecutive transactions of one connection may run on different server connections, and a
+# prepared statement made in one is missing from (or, by name, taken in) the next. Without its
+# statement cache asyncpg (0.32, pinned) prepares every statement unnamed and sends it again
+# (Parse) with each Bind and Execute in the same message: each execution stands alone, inside a
+# transaction or not. SQLAlchemy's own cache of prepared statements stays: it then keeps only
+# what the describe step learnt (the result's types), sparing that round trip.
+POOLER_SAFE: dict[str, Any] = {"statement_cache_size": 0}
+
+
+def _connect_args(timeout: float | None, transaction_pooler: bool) -> dict[str, Any]:
     """asyncpg's connection arguments for the application role: its server settings and, for
     `travel serve` and `travel worker`, the statement and connection time limit (asyncpg
     raises TimeoutError past it, answered 503 by travel.db.outage; the statement is cancelled on
-    the server and the connection stays usable)."""
-    args: dict[str, Any] = {
-        "server_settings": dict(_SERVER_SETTINGS),
-        "async_creator_fn": _DeferredConnect,
-    }
+    the server and the connection stays usable). Through a transaction pooler: no statement
+    cache and no server settings (PgBouncer refuses a connection that asks for one it does not
+    know, and a generic plan serves only a statement prepared once and run many times)."""
+    args: dict[str, Any] = {"async_creator_fn": _DeferredConnect}
+    if transaction_pooler:
+        args.update(POOLER_SAFE)
+    else:
+        args["server_settings"] = dict(_SERVER_SETTINGS)
     if timeout:
         args.update(command_timeout=timeout, timeout=timeout)
     return args

@@ -40,11 +40,17 @@ class Databases:
         pool_size: int = 10,
         system_url: str | None = None,
         timeout: float | None = None,
+        transaction_pooler: bool = False,
     ) -> None:
         self.main_url = main_url
         self._system_url = system_url
+        self._transaction_pooler = transaction_pooler
         self.main = create_engines(
-            main_url, pool_size=pool_size, system_url=system_url, timeout=timeout
+            main_url,
+            pool_size=pool_size,
+            system_url=system_url,
+            timeout=timeout,
+            transaction_pooler=transaction_pooler,
         )
         scope_reads(self.main)
         self._pool_size = pool_size
@@ -62,6 +68,7 @@ class Databases:
                 pool_size=max(2, self._pool_size // 2),
                 timeout=self._timeout,
                 system_url=self._system_url_of(database_url),
+                transaction_pooler=self._transaction_pooler,
             )
             scope_reads(engines)
             self._dedicated[database_url] = engines
@@ -78,6 +85,7 @@ class Databases:
             pool_size=pool_size,
             system_url=settings.system_database_url,
             timeout=settings.db_timeout_seconds if serving else None,
+            transaction_pooler=settings.database_pooler == "transaction",
         )
 
     def _system_url_of(self, database_url: str) -> str | None:

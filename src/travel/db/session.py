@@ -256,6 +256,9 @@ class SerialConnection:
             return await (await self._sqlalchemy()).scalar(statement, parameters)
 
 
+_POOLED = "postgresql pooled"  # the driver forms of reads through a transaction pooler
+
+
 class ScopedConnection(SerialConnection):
     """A request's read connection: a pooled connection on which every statement runs on its
     own (autocommit); on PostgreSQL each also sets the workspace itself (`_SCOPED_READ`).
@@ -271,13 +274,21 @@ class ScopedConnection(SerialConnection):
     """
 
     def __init__(
-        self, engine: AsyncEngine, pooled: PoolProxiedConnection, workspace: str | None
+        self,
+        engine: AsyncEngine,
+        pooled: PoolProxiedConnection,
+        workspace: str | None,
+        transaction_pooler: bool = False,
     ) -> None:
         super().__init__(None)
         self._engine = engine
         self._pooled = pooled
         self._driver: Any = pooled.driver_connection
         self._dialect = engine.dialect
+        # Which of a read's driver forms it runs, and on what: through a transaction pooler,
+        # forms of their own, run on the pooled connection (`_fetch_reparsed`).
+        self._form = _POOLED if transaction_pooler else engine.dialect.name
+        self._runs_on: Any = pooled if transaction_pooler else self._driver
         # PostgreSQL: what each statement scopes itself to (a signed token, travel.db.scope)
         self.workspace = workspace
 
@@ -299,11 +310,13 @@ class ScopedConnection(SerialConnection):
 
     async def fetch(self, read: CompiledRead, params: Mapping[str, Any]) -> Sequence[Any]:
         """Rows of a compiled read: straight from the driver where it has a driver form."""
-        form = read.driver_forms.get(self._dialect.name, _UNKNOWN)
+        form = read.driver_forms.get(self._form, _UNKNOWN)
         async with self._gate:
             if form is _UNKNOWN:
-                form = await DriverForm.of(read, self._dialect, self._driver)
-                read.driver_forms[self._dialect.name] = form
+                form = await DriverForm.of(
+                    read, self._dialect, self._driver, reparsed=self._form == _POOLED
+                )
+                read.driver_forms[self._form] = form
             if form is None:  # SQLAlchemy must expand it (an IN list on SQLite)
                 connection = await self._sqlalchemy()
                 return (await connection.execute(read.statement, dict(params))).all()
@@ -316,7 +329,7 @@ class ScopedConnection(SerialConnection):
             if form.run_now is not None and read.bounded and params.get("skip", 0) <= INLINE_SKIP:
                 rows = form.run_now(self._driver, form.sql, args)
             else:
-                rows = await form.run(self._driver, form.sql, args)
+                rows = await form.run(self._runs_on, form.sql, args)
         return rows if form.convert is None else [form.convert(row) for row in rows]
 
     async def release(self) -> None:
@@ -382,6 +395,28 @@ async def _fetch_asyncpg(driver: Any, sql: str, args: list[Any]) -> Sequence[Any
     return rows
 
 
+# A pooled connection's `info`: its statements by SQL text, at most one per compiled read of the
+# code (and per shape of the bookings' pages): bounded by the code, not by traffic.
+_REPARSED = "travel.reparsed"
+
+
+async def _fetch_reparsed(pooled: Any, sql: str, args: list[Any]) -> Sequence[Any]:
+    """`_fetch_asyncpg` through a pooler in transaction mode, on a pooled connection (asyncpg
+    without its statement cache: travel.db.engine.POOLER_SAFE). The statement is described once
+    per connection, unnamed, and kept in the connection's `info` (which lives as long as the
+    driver's connection); each run sends its text again with the Bind and Execute, one message
+    whole on whichever server connection it lands. `driver.fetch` would describe it anew each
+    time: a second round trip (docs/decisions/0093-pgbouncer-transaction-mode.md)."""
+    statements = pooled.info.get(_REPARSED)
+    if statements is None:
+        statements = pooled.info[_REPARSED] = {}
+    statement = statements.get(sql)
+    if statement is None:
+        statement = statements[sql] = await pooled.driver_connection.prepare(sql)
+    rows: Sequence[Any] = await statement.fetch(*args)
+    return rows
+
+
 async def _fetch_aiosqlite(driver: Any, sql: str, args: list[Any]) -> Sequence[Any]:
     rows: Sequence[Any] = await driver.execute_fetchall(sql, args)  # one hop to its thread
     return rows
@@ -421,6 +456,7 @@ class DriverForm:
     # The driver's arguments from the statement's parameters and, on PostgreSQL, the workspace
     # last (`_SCOPED_READ`): made once from its binds (`_gatherer`).
     arguments: Callable[[Mapping[str, Any], str | None], list[Any]]
+    # On the driver's connection; through a transaction pooler, on the pooled one.
     run: Callable[[Any, str, list[Any]], Awaitable[Sequence[Any]]]
     # How it runs in the event loop's own thread, for a bounded read (SQLite's, decision
     # 0075); None: always through `run`.
@@ -428,9 +464,12 @@ class DriverForm:
     convert: Callable[[Any], list[Any]] | None
 
     @classmethod
-    async def of(cls, read: CompiledRead, dialect: Dialect, driver: Any) -> DriverForm | None:
+    async def of(
+        cls, read: CompiledRead, dialect: Dialect, driver: Any, *, reparsed: bool = False
+    ) -> DriverForm | None:
         """The read's form for `dialect`; None when only SQLAlchemy can run it (a list
-        parameter SQLite receives as an expanding IN, made anew for each length)."""
+        parameter SQLite receives as an expanding IN, made anew for each length). `reparsed`:
+        PostgreSQL through a pooler in transaction mode (`_fetch_reparsed`)."""
         if dialect.name != "postgresql":
             return cls.on_sqlite(read.statement, dialect)
         statement = read.for_postgresql
@@ -446,7 +485,7 @@ class DriverForm:
         return cls(
             sql,
             _gatherer(sql, binds, scoped=True),
-            _fetch_asyncpg,
+            _fetch_reparsed if reparsed else _fetch_asyncpg,
             None,
             _converter(processors),
         )
@@ -563,7 +602,7 @@ async def open_reads(engines: Engines, workspace_id: WorkspaceId) -> ScopedConne
     scope = engines.scope
     workspace = None if scope is None else await scope.token(workspace_id)
     pooled = await checkout(engines.reader)
-    return ScopedConnection(engines.reader, pooled, workspace)
+    return ScopedConnection(engines.reader, pooled, workspace, engines.transaction_pooler)
 
 
 @asynccontextmanager

@@ -73,13 +73,18 @@ class Settings:
     # the workspace's requests are refused (429) before their body is read.
     body_bytes_per_second: int = 16 * 1024 * 1024
     body_burst_bytes: int = 32 * 1024 * 1024
-    # PostgreSQL connections the service keeps open (SQLite: reader connections). Up to half as
-    # many again are opened for bursts, and closed after use (connecting is expensive).
+    # PostgreSQL connections the service keeps open (SQLite: reader connections). None more are
+    # opened for bursts (travel.db.engine: connecting is expensive); requests beyond them wait.
     db_pool_size: int = 20
     # The longest the service waits on PostgreSQL for one statement or a new connection; past
     # it the request is answered 503 (a database that stopped answering without closing its
     # connections). docs/decisions/0080-database-outages-answer-503.md
     db_timeout_seconds: float = 30.0
+    # "transaction": the database URLs name a pooler in transaction mode (PgBouncer's
+    # pool_mode=transaction), which may run each transaction on another server connection and
+    # keeps no prepared statement; "none": PostgreSQL itself, or a pooler in session mode.
+    # docs/scaling.md, docs/decisions/0093-pgbouncer-transaction-mode.md
+    database_pooler: str = "none"
     auth_cache_seconds: float = 2.0
     # Credentials remembered, each for auth_cache_seconds (when full: expired ones first, then
     # the earliest stored).
@@ -173,6 +178,9 @@ class Settings:
             body_burst_bytes=read.integer("TRAVEL_BODY_BURST_BYTES", 32 * 1024 * 1024, 1024, 2**40),
             db_pool_size=read.integer("TRAVEL_DB_POOL_SIZE", 20, 1, 1000),
             db_timeout_seconds=read.number("TRAVEL_DB_TIMEOUT_SECONDS", 30.0, 0.1, 3600.0),
+            database_pooler=read.choice(
+                "TRAVEL_DATABASE_POOLER", "none", ("NONE", "TRANSACTION")
+            ).lower(),
             auth_cache_seconds=read.number("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
             auth_cache_size=read.integer("TRAVEL_AUTH_CACHE_SIZE", 10_000, 1, 10_000_000),
             booked_listings_cache_size=read.integer(
