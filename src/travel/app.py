@@ -27,6 +27,7 @@ from travel.bookings.seen import SeenListings
 from travel.db import migrate
 from travel.db.outage import unreachable
 from travel.db.registry import Databases
+from travel.db.replicas import Replicas
 from travel.demo.partner import Partner, PartnerDemo
 from travel.demo.signin import DemoSignIns
 from travel.embed.http import EmbedRoutes
@@ -70,6 +71,8 @@ class Services:
     http: httpx.AsyncClient
     seen_listings: SeenListings
     embedding: Embedding
+    # Read replicas of the shared database (TRAVEL_REPLICA_URLS); None without any.
+    replicas: Replicas | None = None
 
 
 def build_services(settings: Settings) -> Services:
@@ -120,6 +123,7 @@ def build_services(settings: Settings) -> Services:
         http=http,
         seen_listings=SeenListings(settings.booked_listings_cache_size),
         embedding=Embedding(databases, http, failures, cache_seconds=settings.auth_cache_seconds),
+        replicas=Replicas.from_settings(settings, databases.main),
     )
 
 
@@ -227,6 +231,8 @@ def create_app(
             await demo_sign_ins.start()
         if partner_demo is not None:
             await partner_demo.start()
+        if services.replicas is not None:
+            await services.replicas.start()
         dispatcher = BackgroundDispatcher(services.databases, services.settings)
         app.state.dispatcher = dispatcher
         dispatcher.start()
@@ -234,6 +240,8 @@ def create_app(
             yield
         finally:
             await dispatcher.stop()
+            if services.replicas is not None:
+                await services.replicas.close()
             await services.http.aclose()
             await services.limiter.close()
             await services.databases.dispose()

@@ -100,6 +100,22 @@ CACHE_BYTES = Gauge(
     "Estimated bytes of each bounded in-process cache, read at scrape time (docs/limits.md).",
     ["cache"],
 )
+REPLICA_USABLE = Gauge(
+    "travel_replica_usable",
+    "1 while a read replica (its place in TRAVEL_REPLICA_URLS) serves reads, 0 while skipped.",
+    ["replica"],
+)
+REPLICA_LAG = Gauge(
+    "travel_replica_lag_seconds",
+    "How far a read replica was behind the primary at the last probe (0: caught up).",
+    ["replica"],
+)
+REPLICA_READS = Counter(
+    "travel_replica_reads_total",
+    "Queries a replica may answer, by where they went: replica, or primary (none had replayed "
+    "the caller's last write, or none was usable).",
+    ["target"],
+)
 DB_POOL = Gauge(
     "travel_db_pool_connections",
     "Connections of the shared database's pools, read at scrape time.",
@@ -139,11 +155,13 @@ def operation_label(root_fields: Iterable[str] | None, known: frozenset[str]) ->
     return name if name in known else "other"
 
 
-def observe_pools(engines: Engines) -> None:
-    """Copy the shared database's pool figures into DB_POOL (called at scrape time)."""
+def observe_pools(engines: Engines, replicas: Iterable[Engines] = ()) -> None:
+    """Copy the shared database's pool figures, and its replicas' (`replica0`, ...), into
+    DB_POOL (called at scrape time)."""
     named = [("readwrite", engines.writer)]
     if engines.reader is not engines.writer:
         named = [("reader", engines.reader), ("writer", engines.writer)]
+    named += [(f"replica{i}", replica.reader) for i, replica in enumerate(replicas)]
     for name, engine in named:
         pool = engine.pool
         for state, method in (
@@ -172,6 +190,8 @@ def observe_caches() -> None:
 
 async def metrics_endpoint(request: Request) -> Response:
     """`GET /metrics` in the Prometheus text format."""
-    observe_pools(request.app.state.services.databases.main)
+    services = request.app.state.services
+    replicas = services.replicas.replicas if services.replicas is not None else ()
+    observe_pools(services.databases.main, (replica.engines for replica in replicas))
     observe_caches()
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

@@ -227,6 +227,9 @@ def test_help_lists_the_commands(cli_env: dict[str, str]) -> None:
         ("TRAVEL_SYSTEM_DATABASE_URL", "mysql://root@db/travel", "must start with sqlite:///"),
         ("TRAVEL_METRICS_HOST", "http://0.0.0.0", "must be a host name or an IP address"),
         ("TRAVEL_CORS_ORIGINS", "https://app.example/path", "must list origins such as"),
+        ("TRAVEL_REPLICA_URLS", "sqlite:///replica.db", "lists PostgreSQL URLs only"),
+        ("TRAVEL_REPLICA_URLS", "postgresql://a/b,redis://c", "must start with sqlite:///"),
+        ("TRAVEL_REPLICA_MAX_LAG_SECONDS", "-1", "between 0 and"),
     ],
 )
 def test_settings_that_make_no_sense_stop_every_command_with_one_line(
@@ -283,6 +286,13 @@ def test_config_prints_the_effective_settings_with_passwords_masked(
     assert "hunter2" not in travel(env, "config").stdout
     pooled = travel_json({**env, "TRAVEL_DATABASE_POOLER": "Transaction"}, "config")
     assert pooled["TRAVEL_DATABASE_POOLER"] == "transaction"
+    replicas = (
+        "postgresql://travel:s3cret@replica-a/travel, postgresql://travel:s3cret@replica-b/travel"
+    )
+    shown = travel_json({**env, "TRAVEL_REPLICA_URLS": replicas}, "config")
+    assert shown["TRAVEL_REPLICA_URLS"] == (
+        "postgresql://travel:***@replica-a/travel,postgresql://travel:***@replica-b/travel"
+    )
 
 
 def test_operators_list_and_remove_what_they_added(

@@ -57,28 +57,14 @@ async def _prepare(url: str, system_url: str) -> tuple[str, str]:
         await databases.dispose()
 
 
-def _graphql(url: str, key: str, query: str, variables: dict[str, Any]) -> Any:
-    response = httpx.post(
-        url,
-        json={"query": query, "variables": variables},
-        headers={"Authorization": f"Bearer {key}"},
-        timeout=30,
-    )
-    body = response.json()
-    assert response.status_code == 200, body
-    assert "errors" not in body, body
-    return body["data"]
-
-
 def _tour(serving: Serving, key: str) -> str:
-    provider = _graphql(
-        serving.graphql_url,
+    provider = serving.data(
         key,
         "mutation ($input: CreateTravelProviderInput!) { createTravelProvider(input: $input) { id } }",
         {"input": {"name": "Harbour Walks", "type": "OPERATOR"}},
     )["createTravelProvider"]["id"]
     variables = {"input": listing_input("TOUR", provider, capacity=CAPACITY)}
-    created = _graphql(serving.graphql_url, key, create_listing_mutation("TOUR"), variables)
+    created = serving.data(key, create_listing_mutation("TOUR"), variables)
     return str(created["createTravelTour"]["id"])
 
 

@@ -75,6 +75,19 @@ class Serving:
     def output(self) -> str:
         return self.log.read_text()
 
+    def data(self, key: str, query: str, variables: dict[str, Any] | None = None) -> Any:
+        """POST a GraphQL operation with `key`; its `data`, which must have come without errors."""
+        response = httpx.post(
+            self.graphql_url,
+            json={"query": query, "variables": variables or {}},
+            headers={"Authorization": f"Bearer {key}"},
+            timeout=30,
+        )
+        body = response.json()
+        assert response.status_code == 200, body
+        assert "errors" not in body, body
+        return body["data"]
+
     def stop(self) -> None:
         """SIGTERM (a clean shutdown); SIGKILL if it has not ended in 20 s."""
         if self.process.poll() is None:

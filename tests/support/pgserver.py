@@ -93,6 +93,20 @@ class PrivateServer:
         )
         return self
 
+    def replica(self) -> PrivateServer:
+        """A streaming replica of this (running) server, started: `pg_basebackup -R` into a
+        second cluster of the same binaries, which then follows this one's WAL (initdb's
+        `trust` lets loopback replication connections in)."""
+        replica = PrivateServer(self.bin_dir)
+        self._run(
+            "pg_basebackup",
+            *("-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"),
+            *("-D", str(replica.data), "-R", "-X", "stream", "-c", "fast"),
+            timeout=120,
+        )
+        replica.start()
+        return replica
+
     def start(self) -> None:
         # fsync off: the tests stop the server, never the machine, so the OS keeps every write.
         options = f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 -c fsync=off"

@@ -33,6 +33,8 @@ def effective(settings: Settings) -> dict[str, Any]:
             continue
         if field.name in _URLS and value:
             value = masked_url(value)
+        if field.name == "replica_urls":
+            value = tuple(masked_url(url) for url in value)
         if isinstance(value, tuple):
             value = ",".join(value)
         out[f"TRAVEL_{field.name.upper()}"] = value

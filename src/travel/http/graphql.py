@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode
+from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode, OperationType
 from starlette.types import Receive, Scope, Send
 
 from travel import idempotency
 from travel.db.base import utcnow
 from travel.db.engine import Engines
 from travel.db.outage import unreachable
+from travel.db.replicas import REPLICA_FIELDS, Replica
 from travel.db.session import tenant_session
 from travel.errors import (
     InternalError,
@@ -170,11 +171,28 @@ class GraphQLEndpoint:
             key = idempotency.key_of(
                 exchange.header(b"idempotency-key"), operation.definition, principal, body
             )
-            if key is not None:
-                return await self._run_remembered(
-                    exchange, engines, principal, key, operation, headers
-                )
-            return await self._run(exchange, engines, principal, operation, headers)
+            replicas = services.replicas
+            if replicas is None or principal.database_url is not None:
+                # No replicas, or a dedicated tenant's database (its own primary only).
+                if key is not None:
+                    return await self._run_remembered(
+                        exchange, engines, principal, key, operation, headers
+                    )
+                return await self._run(exchange, engines, principal, operation, headers)
+            credential = f"{principal.workspace_key}:{principal.credential_id}"
+            if operation.definition.operation is OperationType.MUTATION:
+                if key is not None:
+                    reply = await self._run_remembered(
+                        exchange, engines, principal, key, operation, headers
+                    )
+                else:
+                    reply = await self._run(exchange, engines, principal, operation, headers)
+                await replicas.wrote(credential)  # committed: the caller's next reads see it
+                return reply
+            replica = None
+            if REPLICA_FIELDS.issuperset(exchange.root_fields):
+                replica = await replicas.for_reads(credential)
+            return await self._run(exchange, engines, principal, operation, headers, replica)
         except DocumentErrors as exc:
             exchange.outcome = "VALIDATION_ERROR"
             formatted = [format_error(e, exchange.request_id) for e in exc.errors]
@@ -242,13 +260,51 @@ class GraphQLEndpoint:
         principal: Principal,
         operation: Operation,
         headers: dict[str, str],
+        replica: Replica | None = None,
     ) -> Reply:
+        """Execute a query or mutation; a query `replica` may answer is tried there first."""
+        if replica is not None:
+            answered = await self._on_replica(principal, operation, replica)
+            if answered is not None:
+                return respond(exchange, answered, headers)
         context = RequestContext(principal, engines, seen=self.services.seen_listings)
         try:
             result = await self._execute(operation, context)
         finally:
             await context.close()
         return respond(exchange, result, headers)
+
+    async def _on_replica(
+        self, principal: Principal, operation: Operation, replica: Replica
+    ) -> ExecutionResult | None:
+        """A query's result read from `replica`; None when the replica failed it (down,
+        restarted, a conflict with its recovery): the caller runs it again on the primary."""
+        assert self.services.replicas is not None
+        context = RequestContext(principal, replica.engines, seen=self.services.seen_listings)
+        failure: BaseException | None = None
+        try:
+            result = await self._execute(operation, context)
+        except Exception as exc:
+            failure = exc
+        else:
+            failure = next(
+                (
+                    e.original_error
+                    for e in result.errors or ()
+                    if e.original_error is not None
+                    and not isinstance(e.original_error, (TravelError, GraphQLError))
+                ),
+                None,
+            )
+        finally:
+            try:
+                await context.close()
+            except Exception as exc:
+                failure = failure or exc
+        if failure is not None:
+            self.services.replicas.failed(replica, failure)
+            return None
+        return result
 
     async def _run_remembered(
         self,

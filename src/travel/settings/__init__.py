@@ -85,6 +85,13 @@ class Settings:
     # keeps no prepared statement; "none": PostgreSQL itself, or a pooler in session mode.
     # docs/scaling.md, docs/decisions/0093-pgbouncer-transaction-mode.md
     database_pooler: str = "none"
+    # Streaming replicas of the shared database (the application role's URLs): reads that may
+    # be a little stale go to one that has replayed the caller's own last write and lags at
+    # most replica_max_lag_seconds; otherwise to the primary (docs/scaling.md, "Read replicas").
+    replica_urls: tuple[str, ...] = ()
+    replica_max_lag_seconds: float = 10.0
+    # How often each process asks every replica how far it has replayed.
+    replica_probe_seconds: float = 1.0
     auth_cache_seconds: float = 2.0
     # Credentials remembered, each for auth_cache_seconds (when full: expired ones first, then
     # the earliest stored).
@@ -181,6 +188,11 @@ class Settings:
             database_pooler=read.choice(
                 "TRAVEL_DATABASE_POOLER", "none", ("NONE", "TRANSACTION")
             ).lower(),
+            replica_urls=read.database_urls("TRAVEL_REPLICA_URLS"),
+            replica_max_lag_seconds=read.number(
+                "TRAVEL_REPLICA_MAX_LAG_SECONDS", 10.0, 0.0, 86_400.0
+            ),
+            replica_probe_seconds=read.number("TRAVEL_REPLICA_PROBE_SECONDS", 1.0, 0.05, 60.0),
             auth_cache_seconds=read.number("TRAVEL_AUTH_CACHE_SECONDS", 2.0, 0.0, 300.0),
             auth_cache_size=read.integer("TRAVEL_AUTH_CACHE_SIZE", 10_000, 1, 10_000_000),
             booked_listings_cache_size=read.integer(

@@ -155,6 +155,15 @@ def database_url(name: str) -> str | None:
     return raw
 
 
+def database_urls(name: str) -> tuple[str, ...]:
+    """Comma-separated PostgreSQL URLs (read replicas), each checked as `database_url` does."""
+    listed = tuple(u.strip() for u in (os.environ.get(name) or "").split(",") if u.strip())
+    for url in listed:
+        if parse_database_url(url, name).get_backend_name() == "sqlite":
+            raise SettingsError(f"{name} lists PostgreSQL URLs only, got a SQLite one")
+    return listed
+
+
 def origins(name: str) -> tuple[str, ...]:
     """Comma-separated origins (`scheme://host[:port]`, no path), or `*`."""
     listed = tuple(
