@@ -155,13 +155,19 @@ def operation_label(root_fields: Iterable[str] | None, known: frozenset[str]) ->
     return name if name in known else "other"
 
 
-def observe_pools(engines: Engines, replicas: Iterable[Engines] = ()) -> None:
-    """Copy the shared database's pool figures, and its replicas' (`replica0`, ...), into
-    DB_POOL (called at scrape time)."""
+def observe_pools(
+    engines: Engines,
+    replicas: Iterable[Engines] = (),
+    dedicated: Iterable[tuple[str, Engines]] = (),
+) -> None:
+    """Copy the shared database's pool figures, its replicas' (`replica0`, ...) and those of
+    the dedicated databases in use (`tenant:<URL without credentials>`: a set the operator
+    chose) into DB_POOL (called at scrape time)."""
     named = [("readwrite", engines.writer)]
     if engines.reader is not engines.writer:
         named = [("reader", engines.reader), ("writer", engines.writer)]
     named += [(f"replica{i}", replica.reader) for i, replica in enumerate(replicas)]
+    named += [(f"tenant:{name}", tenant.writer) for name, tenant in dedicated]
     for name, engine in named:
         pool = engine.pool
         for state, method in (
@@ -192,6 +198,10 @@ async def metrics_endpoint(request: Request) -> Response:
     """`GET /metrics` in the Prometheus text format."""
     services = request.app.state.services
     replicas = services.replicas.replicas if services.replicas is not None else ()
-    observe_pools(services.databases.main, (replica.engines for replica in replicas))
+    observe_pools(
+        services.databases.main,
+        (replica.engines for replica in replicas),
+        services.databases.opened(),
+    )
     observe_caches()
     return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)

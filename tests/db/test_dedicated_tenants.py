@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from alembic import command
-from sqlalchemy import insert, select
+from sqlalchemy import insert, make_url, select
 
 from tests.factories import count_rows
 from tests.support.api import error_codes, post
@@ -72,6 +73,11 @@ def test_operator_commands_find_the_tenants_own_database(
         response = post(server, str(key), PING)
         assert response.status_code == 200, response.text
         assert error_codes(response) == []
+    # Its database's pool is on /metrics, named without credentials.
+    pools = httpx.get(server.metrics_url).text
+    named = make_url(dedicated_url).set(username=None, password=None).render_as_string()
+    assert f'travel_db_pool_connections{{engine="tenant:{named}",state="size"}}' in pools
+    assert "travel:travel@" not in pools
     # Nothing of the tenant but its workspace entry is in the shared database.
     assert count_rows(server, "members", ws) == 0
     assert count_rows(server, "api_keys", ws) == 0

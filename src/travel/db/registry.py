@@ -138,6 +138,14 @@ class Databases:
                         "run `travel db upgrade` (docs/decisions/0072-database-roles.md)"
                     )
 
+    def opened(self) -> list[tuple[str, Engines]]:
+        """The dedicated databases this process has engines for, each named by its URL without
+        credentials (for `/metrics`: where the pools are)."""
+        return [
+            (make_url(url).set(username=None, password=None).render_as_string(), engines)
+            for url, engines in sorted(self._dedicated.items())
+        ]
+
     async def every_database(self) -> list[Engines]:
         """The shared database's engines, then those of each dedicated tenant database: where
         operator tooling looks for a row it knows only by id (an API key, a delivery)."""
