@@ -218,6 +218,7 @@ class Replicas:
         try:
             after = await self.positions.last(credential)
         except PositionsUnknown:
+            metrics.REPLICA_READS.labels("primary").inc()
             return None
         usable = [r for r in self.replicas if r.usable and (after is None or r.replayed >= after)]
         if not usable:
