@@ -86,7 +86,7 @@ for (const op of operations) {
     : `${field} (query ${name}).`;
   methods.push(
     `  /** ${doc} */`,
-    `  ${methodName(name)}(${params}options?: ${options}): Promise<${result}[${JSON.stringify(field)}]> {`,
+    `  ${methodName(name)}(${params}options?: ${options}): Promise<NonNullable<${result}[${JSON.stringify(field)}]>> {`,
     `    return this.run(operations.${name}, ${args}, options);`,
     "  }",
     "",

@@ -5,6 +5,7 @@ import {
   apiError,
   TransportError,
   TravelApiError,
+  UnexpectedResultError,
   type GraphQLErrorEntry,
 } from "./errors.js";
 import { DEFAULT_RETRY, isMutation, retryAfterSeconds, retryDelay, type RetryPolicy } from "./retry.js";
@@ -180,7 +181,11 @@ export class Connection {
     for (const error of response.errors) {
       if (!error.path?.length || error.path[0] === operation.field) throw errorOf(response, error);
     }
-    return (response.data as Record<string, unknown>)[operation.field] as R;
+    const value = (response.data as Record<string, unknown> | null)?.[operation.field];
+    if (value === null || value === undefined) {
+      throw new UnexpectedResultError(`the API answered ${operation.field} with null and no error`, operation.field, response.data);
+    }
+    return value as R;
   }
 
   /** An auto-paging list; `count` runs the list's `…Count` query with the same filter. */
@@ -201,6 +206,11 @@ export class Connection {
       size,
       () => this.run<number>(count, countTakesVariables ? variables : {}, call),
     );
+  }
+
+  /** The injected (or global) fetch, for requests outside GraphQL (a photo's bytes). */
+  protected fetchRaw(input: string, init: RequestInit): Promise<Response> {
+    return this.#fetch(input, init);
   }
 
   async #send<D>(body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<GraphQLResponse<D>> {

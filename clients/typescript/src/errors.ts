@@ -164,6 +164,22 @@ export class TransportError extends TravelError {
   }
 }
 
+/**
+ * The API answered without an error but not in the shape the SDK's types promise (a null root
+ * field); `field` names it, `data` holds the answer. Read it with `query()` meanwhile.
+ */
+export class UnexpectedResultError extends TravelError {
+  override name = "UnexpectedResultError";
+  readonly field: string;
+  readonly data: unknown;
+
+  constructor(message: string, field: string, data: unknown) {
+    super(message);
+    this.field = field;
+    this.data = data;
+  }
+}
+
 /** PLATFORM_ENV names no known environment (prod, alpha, local). */
 export class UnknownEnvironmentError extends TravelError {
   override name = "UnknownEnvironmentError";

@@ -381,27 +381,27 @@ export const operations = {
 /** One typed method per operation (generated); TravelClient adds the hand-written ones. */
 export class Operations extends Connection {
   /** travelViewer (query GetViewer). */
-  viewer(options?: CallOptions): Promise<T.GetViewerQuery["travelViewer"]> {
+  viewer(options?: CallOptions): Promise<NonNullable<T.GetViewerQuery["travelViewer"]>> {
     return this.run(operations.GetViewer, {}, options);
   }
 
   /** updateTravelProfile (mutation UpdateProfile); sends an Idempotency-Key, reused by its retries. */
-  updateProfile(variables: T.UpdateProfileMutationVariables, options?: MutationOptions): Promise<T.UpdateProfileMutation["updateTravelProfile"]> {
+  updateProfile(variables: T.UpdateProfileMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateProfileMutation["updateTravelProfile"]>> {
     return this.run(operations.UpdateProfile, variables, options);
   }
 
   /** travelOverviewStats (query GetOverviewStats). */
-  overviewStats(variables: T.GetOverviewStatsQueryVariables = {}, options?: CallOptions): Promise<T.GetOverviewStatsQuery["travelOverviewStats"]> {
+  overviewStats(variables: T.GetOverviewStatsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.GetOverviewStatsQuery["travelOverviewStats"]>> {
     return this.run(operations.GetOverviewStats, variables, options);
   }
 
   /** travelAnalytics (query WorkspaceAnalytics). */
-  workspaceAnalytics(variables: T.WorkspaceAnalyticsQueryVariables = {}, options?: CallOptions): Promise<T.WorkspaceAnalyticsQuery["travelAnalytics"]> {
+  workspaceAnalytics(variables: T.WorkspaceAnalyticsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.WorkspaceAnalyticsQuery["travelAnalytics"]>> {
     return this.run(operations.WorkspaceAnalytics, variables, options);
   }
 
   /** travelBookings (query Bookings). */
-  bookings(variables: T.BookingsQueryVariables = {}, options?: CallOptions): Promise<T.BookingsQuery["travelBookings"]> {
+  bookings(variables: T.BookingsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.BookingsQuery["travelBookings"]>> {
     return this.run(operations.Bookings, variables, options);
   }
 
@@ -411,27 +411,27 @@ export class Operations extends Connection {
   }
 
   /** travelBooking (query BookingById). */
-  booking(variables: T.BookingByIdQueryVariables, options?: CallOptions): Promise<T.BookingByIdQuery["travelBooking"]> {
+  booking(variables: T.BookingByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.BookingByIdQuery["travelBooking"]>> {
     return this.run(operations.BookingById, variables, options);
   }
 
   /** travelBookingsCount (query BookingsCount). */
-  bookingsCount(variables: T.BookingsCountQueryVariables = {}, options?: CallOptions): Promise<T.BookingsCountQuery["travelBookingsCount"]> {
+  bookingsCount(variables: T.BookingsCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.BookingsCountQuery["travelBookingsCount"]>> {
     return this.run(operations.BookingsCount, variables, options);
   }
 
   /** createTravelBooking (mutation CreateBooking); sends an Idempotency-Key, reused by its retries. */
-  createBooking(variables: T.CreateBookingMutationVariables, options?: MutationOptions): Promise<T.CreateBookingMutation["createTravelBooking"]> {
+  createBooking(variables: T.CreateBookingMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateBookingMutation["createTravelBooking"]>> {
     return this.run(operations.CreateBooking, variables, options);
   }
 
   /** cancelTravelBooking (mutation CancelBooking); sends an Idempotency-Key, reused by its retries. */
-  cancelBooking(variables: T.CancelBookingMutationVariables, options?: MutationOptions): Promise<T.CancelBookingMutation["cancelTravelBooking"]> {
+  cancelBooking(variables: T.CancelBookingMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CancelBookingMutation["cancelTravelBooking"]>> {
     return this.run(operations.CancelBooking, variables, options);
   }
 
   /** travelFavorites (query Favorites). */
-  favorites(variables: T.FavoritesQueryVariables = {}, options?: CallOptions): Promise<T.FavoritesQuery["travelFavorites"]> {
+  favorites(variables: T.FavoritesQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.FavoritesQuery["travelFavorites"]>> {
     return this.run(operations.Favorites, variables, options);
   }
 
@@ -441,17 +441,17 @@ export class Operations extends Connection {
   }
 
   /** travelFavoritesCount (query FavoritesCount). */
-  favoritesCount(options?: CallOptions): Promise<T.FavoritesCountQuery["travelFavoritesCount"]> {
+  favoritesCount(options?: CallOptions): Promise<NonNullable<T.FavoritesCountQuery["travelFavoritesCount"]>> {
     return this.run(operations.FavoritesCount, {}, options);
   }
 
   /** toggleTravelFavorite (mutation ToggleFavorite); sends an Idempotency-Key, reused by its retries. */
-  toggleFavorite(variables: T.ToggleFavoriteMutationVariables, options?: MutationOptions): Promise<T.ToggleFavoriteMutation["toggleTravelFavorite"]> {
+  toggleFavorite(variables: T.ToggleFavoriteMutationVariables, options?: MutationOptions): Promise<NonNullable<T.ToggleFavoriteMutation["toggleTravelFavorite"]>> {
     return this.run(operations.ToggleFavorite, variables, options);
   }
 
   /** travelProviders (query Providers). */
-  providers(variables: T.ProvidersQueryVariables = {}, options?: CallOptions): Promise<T.ProvidersQuery["travelProviders"]> {
+  providers(variables: T.ProvidersQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ProvidersQuery["travelProviders"]>> {
     return this.run(operations.Providers, variables, options);
   }
 
@@ -461,17 +461,17 @@ export class Operations extends Connection {
   }
 
   /** travelProvider (query ProviderById). */
-  provider(variables: T.ProviderByIdQueryVariables, options?: CallOptions): Promise<T.ProviderByIdQuery["travelProvider"]> {
+  provider(variables: T.ProviderByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.ProviderByIdQuery["travelProvider"]>> {
     return this.run(operations.ProviderById, variables, options);
   }
 
   /** travelProvidersCount (query ProvidersCount). */
-  providersCount(variables: T.ProvidersCountQueryVariables = {}, options?: CallOptions): Promise<T.ProvidersCountQuery["travelProvidersCount"]> {
+  providersCount(variables: T.ProvidersCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ProvidersCountQuery["travelProvidersCount"]>> {
     return this.run(operations.ProvidersCount, variables, options);
   }
 
   /** travelProperties (query Properties). */
-  properties(variables: T.PropertiesQueryVariables = {}, options?: CallOptions): Promise<T.PropertiesQuery["travelProperties"]> {
+  properties(variables: T.PropertiesQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.PropertiesQuery["travelProperties"]>> {
     return this.run(operations.Properties, variables, options);
   }
 
@@ -481,22 +481,22 @@ export class Operations extends Connection {
   }
 
   /** travelProperty (query PropertyById). */
-  property(variables: T.PropertyByIdQueryVariables, options?: CallOptions): Promise<T.PropertyByIdQuery["travelProperty"]> {
+  property(variables: T.PropertyByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.PropertyByIdQuery["travelProperty"]>> {
     return this.run(operations.PropertyById, variables, options);
   }
 
   /** travelPropertiesCount (query PropertiesCount). */
-  propertiesCount(variables: T.PropertiesCountQueryVariables = {}, options?: CallOptions): Promise<T.PropertiesCountQuery["travelPropertiesCount"]> {
+  propertiesCount(variables: T.PropertiesCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.PropertiesCountQuery["travelPropertiesCount"]>> {
     return this.run(operations.PropertiesCount, variables, options);
   }
 
   /** travelProperty (query PropertyAvailability). */
-  propertyAvailability(variables: T.PropertyAvailabilityQueryVariables, options?: CallOptions): Promise<T.PropertyAvailabilityQuery["travelProperty"]> {
+  propertyAvailability(variables: T.PropertyAvailabilityQueryVariables, options?: CallOptions): Promise<NonNullable<T.PropertyAvailabilityQuery["travelProperty"]>> {
     return this.run(operations.PropertyAvailability, variables, options);
   }
 
   /** travelTours (query Tours). */
-  tours(variables: T.ToursQueryVariables = {}, options?: CallOptions): Promise<T.ToursQuery["travelTours"]> {
+  tours(variables: T.ToursQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ToursQuery["travelTours"]>> {
     return this.run(operations.Tours, variables, options);
   }
 
@@ -506,22 +506,22 @@ export class Operations extends Connection {
   }
 
   /** travelTour (query TourById). */
-  tour(variables: T.TourByIdQueryVariables, options?: CallOptions): Promise<T.TourByIdQuery["travelTour"]> {
+  tour(variables: T.TourByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.TourByIdQuery["travelTour"]>> {
     return this.run(operations.TourById, variables, options);
   }
 
   /** travelToursCount (query ToursCount). */
-  toursCount(variables: T.ToursCountQueryVariables = {}, options?: CallOptions): Promise<T.ToursCountQuery["travelToursCount"]> {
+  toursCount(variables: T.ToursCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ToursCountQuery["travelToursCount"]>> {
     return this.run(operations.ToursCount, variables, options);
   }
 
   /** travelTour (query TourAvailability). */
-  tourAvailability(variables: T.TourAvailabilityQueryVariables, options?: CallOptions): Promise<T.TourAvailabilityQuery["travelTour"]> {
+  tourAvailability(variables: T.TourAvailabilityQueryVariables, options?: CallOptions): Promise<NonNullable<T.TourAvailabilityQuery["travelTour"]>> {
     return this.run(operations.TourAvailability, variables, options);
   }
 
   /** travelActivities (query Activities). */
-  activities(variables: T.ActivitiesQueryVariables = {}, options?: CallOptions): Promise<T.ActivitiesQuery["travelActivities"]> {
+  activities(variables: T.ActivitiesQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ActivitiesQuery["travelActivities"]>> {
     return this.run(operations.Activities, variables, options);
   }
 
@@ -531,22 +531,22 @@ export class Operations extends Connection {
   }
 
   /** travelActivity (query ActivityById). */
-  activity(variables: T.ActivityByIdQueryVariables, options?: CallOptions): Promise<T.ActivityByIdQuery["travelActivity"]> {
+  activity(variables: T.ActivityByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.ActivityByIdQuery["travelActivity"]>> {
     return this.run(operations.ActivityById, variables, options);
   }
 
   /** travelActivitiesCount (query ActivitiesCount). */
-  activitiesCount(variables: T.ActivitiesCountQueryVariables = {}, options?: CallOptions): Promise<T.ActivitiesCountQuery["travelActivitiesCount"]> {
+  activitiesCount(variables: T.ActivitiesCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.ActivitiesCountQuery["travelActivitiesCount"]>> {
     return this.run(operations.ActivitiesCount, variables, options);
   }
 
   /** travelActivity (query ActivityAvailability). */
-  activityAvailability(variables: T.ActivityAvailabilityQueryVariables, options?: CallOptions): Promise<T.ActivityAvailabilityQuery["travelActivity"]> {
+  activityAvailability(variables: T.ActivityAvailabilityQueryVariables, options?: CallOptions): Promise<NonNullable<T.ActivityAvailabilityQuery["travelActivity"]>> {
     return this.run(operations.ActivityAvailability, variables, options);
   }
 
   /** travelEvents (query Events). */
-  events(variables: T.EventsQueryVariables = {}, options?: CallOptions): Promise<T.EventsQuery["travelEvents"]> {
+  events(variables: T.EventsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.EventsQuery["travelEvents"]>> {
     return this.run(operations.Events, variables, options);
   }
 
@@ -556,22 +556,22 @@ export class Operations extends Connection {
   }
 
   /** travelEvent (query EventById). */
-  event(variables: T.EventByIdQueryVariables, options?: CallOptions): Promise<T.EventByIdQuery["travelEvent"]> {
+  event(variables: T.EventByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.EventByIdQuery["travelEvent"]>> {
     return this.run(operations.EventById, variables, options);
   }
 
   /** travelEventsCount (query EventsCount). */
-  eventsCount(variables: T.EventsCountQueryVariables = {}, options?: CallOptions): Promise<T.EventsCountQuery["travelEventsCount"]> {
+  eventsCount(variables: T.EventsCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.EventsCountQuery["travelEventsCount"]>> {
     return this.run(operations.EventsCount, variables, options);
   }
 
   /** travelEvent (query EventAvailability). */
-  eventAvailability(variables: T.EventAvailabilityQueryVariables, options?: CallOptions): Promise<T.EventAvailabilityQuery["travelEvent"]> {
+  eventAvailability(variables: T.EventAvailabilityQueryVariables, options?: CallOptions): Promise<NonNullable<T.EventAvailabilityQuery["travelEvent"]>> {
     return this.run(operations.EventAvailability, variables, options);
   }
 
   /** travelTrips (query Trips). */
-  trips(variables: T.TripsQueryVariables = {}, options?: CallOptions): Promise<T.TripsQuery["travelTrips"]> {
+  trips(variables: T.TripsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.TripsQuery["travelTrips"]>> {
     return this.run(operations.Trips, variables, options);
   }
 
@@ -581,147 +581,147 @@ export class Operations extends Connection {
   }
 
   /** travelTrip (query TripById). */
-  trip(variables: T.TripByIdQueryVariables, options?: CallOptions): Promise<T.TripByIdQuery["travelTrip"]> {
+  trip(variables: T.TripByIdQueryVariables, options?: CallOptions): Promise<NonNullable<T.TripByIdQuery["travelTrip"]>> {
     return this.run(operations.TripById, variables, options);
   }
 
   /** travelTripsCount (query TripsCount). */
-  tripsCount(variables: T.TripsCountQueryVariables = {}, options?: CallOptions): Promise<T.TripsCountQuery["travelTripsCount"]> {
+  tripsCount(variables: T.TripsCountQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.TripsCountQuery["travelTripsCount"]>> {
     return this.run(operations.TripsCount, variables, options);
   }
 
   /** travelTrip (query TripAvailability). */
-  tripAvailability(variables: T.TripAvailabilityQueryVariables, options?: CallOptions): Promise<T.TripAvailabilityQuery["travelTrip"]> {
+  tripAvailability(variables: T.TripAvailabilityQueryVariables, options?: CallOptions): Promise<NonNullable<T.TripAvailabilityQuery["travelTrip"]>> {
     return this.run(operations.TripAvailability, variables, options);
   }
 
   /** travelSearch (query Search). */
-  search(variables: T.SearchQueryVariables = {}, options?: CallOptions): Promise<T.SearchQuery["travelSearch"]> {
+  search(variables: T.SearchQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.SearchQuery["travelSearch"]>> {
     return this.run(operations.Search, variables, options);
   }
 
   /** travelSearch (query SearchFacets). */
-  searchFacets(variables: T.SearchFacetsQueryVariables = {}, options?: CallOptions): Promise<T.SearchFacetsQuery["travelSearch"]> {
+  searchFacets(variables: T.SearchFacetsQueryVariables = {}, options?: CallOptions): Promise<NonNullable<T.SearchFacetsQuery["travelSearch"]>> {
     return this.run(operations.SearchFacets, variables, options);
   }
 
   /** travelSuggest (query Suggest). */
-  suggest(variables: T.SuggestQueryVariables, options?: CallOptions): Promise<T.SuggestQuery["travelSuggest"]> {
+  suggest(variables: T.SuggestQueryVariables, options?: CallOptions): Promise<NonNullable<T.SuggestQuery["travelSuggest"]>> {
     return this.run(operations.Suggest, variables, options);
   }
 
   /** createTravelProvider (mutation CreateProvider); sends an Idempotency-Key, reused by its retries. */
-  createProvider(variables: T.CreateProviderMutationVariables, options?: MutationOptions): Promise<T.CreateProviderMutation["createTravelProvider"]> {
+  createProvider(variables: T.CreateProviderMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateProviderMutation["createTravelProvider"]>> {
     return this.run(operations.CreateProvider, variables, options);
   }
 
   /** createTravelProperty (mutation CreateProperty); sends an Idempotency-Key, reused by its retries. */
-  createProperty(variables: T.CreatePropertyMutationVariables, options?: MutationOptions): Promise<T.CreatePropertyMutation["createTravelProperty"]> {
+  createProperty(variables: T.CreatePropertyMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreatePropertyMutation["createTravelProperty"]>> {
     return this.run(operations.CreateProperty, variables, options);
   }
 
   /** createTravelTour (mutation CreateTour); sends an Idempotency-Key, reused by its retries. */
-  createTour(variables: T.CreateTourMutationVariables, options?: MutationOptions): Promise<T.CreateTourMutation["createTravelTour"]> {
+  createTour(variables: T.CreateTourMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateTourMutation["createTravelTour"]>> {
     return this.run(operations.CreateTour, variables, options);
   }
 
   /** createTravelActivity (mutation CreateActivity); sends an Idempotency-Key, reused by its retries. */
-  createActivity(variables: T.CreateActivityMutationVariables, options?: MutationOptions): Promise<T.CreateActivityMutation["createTravelActivity"]> {
+  createActivity(variables: T.CreateActivityMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateActivityMutation["createTravelActivity"]>> {
     return this.run(operations.CreateActivity, variables, options);
   }
 
   /** createTravelEvent (mutation CreateEvent); sends an Idempotency-Key, reused by its retries. */
-  createEvent(variables: T.CreateEventMutationVariables, options?: MutationOptions): Promise<T.CreateEventMutation["createTravelEvent"]> {
+  createEvent(variables: T.CreateEventMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateEventMutation["createTravelEvent"]>> {
     return this.run(operations.CreateEvent, variables, options);
   }
 
   /** createTravelTrip (mutation CreateTrip); sends an Idempotency-Key, reused by its retries. */
-  createTrip(variables: T.CreateTripMutationVariables, options?: MutationOptions): Promise<T.CreateTripMutation["createTravelTrip"]> {
+  createTrip(variables: T.CreateTripMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreateTripMutation["createTravelTrip"]>> {
     return this.run(operations.CreateTrip, variables, options);
   }
 
   /** updateTravelProvider (mutation UpdateProvider); sends an Idempotency-Key, reused by its retries. */
-  updateProvider(variables: T.UpdateProviderMutationVariables, options?: MutationOptions): Promise<T.UpdateProviderMutation["updateTravelProvider"]> {
+  updateProvider(variables: T.UpdateProviderMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateProviderMutation["updateTravelProvider"]>> {
     return this.run(operations.UpdateProvider, variables, options);
   }
 
   /** updateTravelProperty (mutation UpdateProperty); sends an Idempotency-Key, reused by its retries. */
-  updateProperty(variables: T.UpdatePropertyMutationVariables, options?: MutationOptions): Promise<T.UpdatePropertyMutation["updateTravelProperty"]> {
+  updateProperty(variables: T.UpdatePropertyMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdatePropertyMutation["updateTravelProperty"]>> {
     return this.run(operations.UpdateProperty, variables, options);
   }
 
   /** updateTravelTour (mutation UpdateTour); sends an Idempotency-Key, reused by its retries. */
-  updateTour(variables: T.UpdateTourMutationVariables, options?: MutationOptions): Promise<T.UpdateTourMutation["updateTravelTour"]> {
+  updateTour(variables: T.UpdateTourMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateTourMutation["updateTravelTour"]>> {
     return this.run(operations.UpdateTour, variables, options);
   }
 
   /** updateTravelActivity (mutation UpdateActivity); sends an Idempotency-Key, reused by its retries. */
-  updateActivity(variables: T.UpdateActivityMutationVariables, options?: MutationOptions): Promise<T.UpdateActivityMutation["updateTravelActivity"]> {
+  updateActivity(variables: T.UpdateActivityMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateActivityMutation["updateTravelActivity"]>> {
     return this.run(operations.UpdateActivity, variables, options);
   }
 
   /** updateTravelEvent (mutation UpdateEvent); sends an Idempotency-Key, reused by its retries. */
-  updateEvent(variables: T.UpdateEventMutationVariables, options?: MutationOptions): Promise<T.UpdateEventMutation["updateTravelEvent"]> {
+  updateEvent(variables: T.UpdateEventMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateEventMutation["updateTravelEvent"]>> {
     return this.run(operations.UpdateEvent, variables, options);
   }
 
   /** updateTravelTrip (mutation UpdateTrip); sends an Idempotency-Key, reused by its retries. */
-  updateTrip(variables: T.UpdateTripMutationVariables, options?: MutationOptions): Promise<T.UpdateTripMutation["updateTravelTrip"]> {
+  updateTrip(variables: T.UpdateTripMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdateTripMutation["updateTravelTrip"]>> {
     return this.run(operations.UpdateTrip, variables, options);
   }
 
   /** pauseTravelListing (mutation PauseListing); sends an Idempotency-Key, reused by its retries. */
-  pauseListing(variables: T.PauseListingMutationVariables, options?: MutationOptions): Promise<T.PauseListingMutation["pauseTravelListing"]> {
+  pauseListing(variables: T.PauseListingMutationVariables, options?: MutationOptions): Promise<NonNullable<T.PauseListingMutation["pauseTravelListing"]>> {
     return this.run(operations.PauseListing, variables, options);
   }
 
   /** resumeTravelListing (mutation ResumeListing); sends an Idempotency-Key, reused by its retries. */
-  resumeListing(variables: T.ResumeListingMutationVariables, options?: MutationOptions): Promise<T.ResumeListingMutation["resumeTravelListing"]> {
+  resumeListing(variables: T.ResumeListingMutationVariables, options?: MutationOptions): Promise<NonNullable<T.ResumeListingMutation["resumeTravelListing"]>> {
     return this.run(operations.ResumeListing, variables, options);
   }
 
   /** archiveTravelListing (mutation ArchiveListing); sends an Idempotency-Key, reused by its retries. */
-  archiveListing(variables: T.ArchiveListingMutationVariables, options?: MutationOptions): Promise<T.ArchiveListingMutation["archiveTravelListing"]> {
+  archiveListing(variables: T.ArchiveListingMutationVariables, options?: MutationOptions): Promise<NonNullable<T.ArchiveListingMutation["archiveTravelListing"]>> {
     return this.run(operations.ArchiveListing, variables, options);
   }
 
   /** blockTravelListingDates (mutation BlockDates); sends an Idempotency-Key, reused by its retries. */
-  blockDates(variables: T.BlockDatesMutationVariables, options?: MutationOptions): Promise<T.BlockDatesMutation["blockTravelListingDates"]> {
+  blockDates(variables: T.BlockDatesMutationVariables, options?: MutationOptions): Promise<NonNullable<T.BlockDatesMutation["blockTravelListingDates"]>> {
     return this.run(operations.BlockDates, variables, options);
   }
 
   /** unblockTravelListingDates (mutation UnblockDates); sends an Idempotency-Key, reused by its retries. */
-  unblockDates(variables: T.UnblockDatesMutationVariables, options?: MutationOptions): Promise<T.UnblockDatesMutation["unblockTravelListingDates"]> {
+  unblockDates(variables: T.UnblockDatesMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UnblockDatesMutation["unblockTravelListingDates"]>> {
     return this.run(operations.UnblockDates, variables, options);
   }
 
   /** setTravelSeasonalPrice (mutation SetSeasonalPrice); sends an Idempotency-Key, reused by its retries. */
-  setSeasonalPrice(variables: T.SetSeasonalPriceMutationVariables, options?: MutationOptions): Promise<T.SetSeasonalPriceMutation["setTravelSeasonalPrice"]> {
+  setSeasonalPrice(variables: T.SetSeasonalPriceMutationVariables, options?: MutationOptions): Promise<NonNullable<T.SetSeasonalPriceMutation["setTravelSeasonalPrice"]>> {
     return this.run(operations.SetSeasonalPrice, variables, options);
   }
 
   /** removeTravelSeasonalPrice (mutation RemoveSeasonalPrice); sends an Idempotency-Key, reused by its retries. */
-  removeSeasonalPrice(variables: T.RemoveSeasonalPriceMutationVariables, options?: MutationOptions): Promise<T.RemoveSeasonalPriceMutation["removeTravelSeasonalPrice"]> {
+  removeSeasonalPrice(variables: T.RemoveSeasonalPriceMutationVariables, options?: MutationOptions): Promise<NonNullable<T.RemoveSeasonalPriceMutation["removeTravelSeasonalPrice"]>> {
     return this.run(operations.RemoveSeasonalPrice, variables, options);
   }
 
   /** createTravelPhotoUpload (mutation CreatePhotoUpload); sends an Idempotency-Key, reused by its retries. */
-  createPhotoUpload(variables: T.CreatePhotoUploadMutationVariables, options?: MutationOptions): Promise<T.CreatePhotoUploadMutation["createTravelPhotoUpload"]> {
+  createPhotoUpload(variables: T.CreatePhotoUploadMutationVariables, options?: MutationOptions): Promise<NonNullable<T.CreatePhotoUploadMutation["createTravelPhotoUpload"]>> {
     return this.run(operations.CreatePhotoUpload, variables, options);
   }
 
   /** addTravelListingPhoto (mutation AddPhoto); sends an Idempotency-Key, reused by its retries. */
-  addPhoto(variables: T.AddPhotoMutationVariables, options?: MutationOptions): Promise<T.AddPhotoMutation["addTravelListingPhoto"]> {
+  addPhoto(variables: T.AddPhotoMutationVariables, options?: MutationOptions): Promise<NonNullable<T.AddPhotoMutation["addTravelListingPhoto"]>> {
     return this.run(operations.AddPhoto, variables, options);
   }
 
   /** updateTravelListingPhoto (mutation UpdatePhoto); sends an Idempotency-Key, reused by its retries. */
-  updatePhoto(variables: T.UpdatePhotoMutationVariables, options?: MutationOptions): Promise<T.UpdatePhotoMutation["updateTravelListingPhoto"]> {
+  updatePhoto(variables: T.UpdatePhotoMutationVariables, options?: MutationOptions): Promise<NonNullable<T.UpdatePhotoMutation["updateTravelListingPhoto"]>> {
     return this.run(operations.UpdatePhoto, variables, options);
   }
 
   /** removeTravelListingPhoto (mutation RemovePhoto); sends an Idempotency-Key, reused by its retries. */
-  removePhoto(variables: T.RemovePhotoMutationVariables, options?: MutationOptions): Promise<T.RemovePhotoMutation["removeTravelListingPhoto"]> {
+  removePhoto(variables: T.RemovePhotoMutationVariables, options?: MutationOptions): Promise<NonNullable<T.RemovePhotoMutation["removeTravelListingPhoto"]>> {
     return this.run(operations.RemovePhoto, variables, options);
   }
 }
