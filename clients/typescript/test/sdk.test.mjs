@@ -4,7 +4,12 @@
 //   TRAVEL_TEST_API_URL  the gateway   TRAVEL_TEST_KEYS  {"traveler", "host", "admin", …} as JSON
 //   TRAVEL_TEST_PHOTO    a JPEG file to upload
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { before, describe, test } from "node:test";
 
 import {
@@ -311,6 +316,25 @@ describe("errors", () => {
     assert.match(seen["Authorization"], /^Bearer /);
     assert.equal(t.rateLimit?.limit !== undefined, true);
     assert.throws(() => new TravelClient({ url, env: {}, headers: { authorization: "Bearer x" } }), TypeError);
+  });
+});
+
+describe("docs/sdk.md", () => {
+  test("its first TypeScript program runs as written: it pages, books and catches errors", async () => {
+    const page = await readFile(fileURLToPath(new URL("../../../docs/sdk.md", import.meta.url)), "utf8");
+    const block = /<!-- ts-example -->\n```js\n([\s\S]*?)```\n<!-- \/ts-example -->/.exec(page)?.[1];
+    assert.ok(block, "docs/sdk.md has no <!-- ts-example --> block");
+    const dist = pathToFileURL(fileURLToPath(new URL("../dist/index.js", import.meta.url))).href;
+    const dir = await mkdtemp(join(tmpdir(), "travel-sdk-example-"));
+    const program = join(dir, "book.mjs");
+    await writeFile(program, block.replace('from "travel-marketplace-client"', `from ${JSON.stringify(dist)}`));
+    const { stdout } = await promisify(execFile)(process.execPath, [program], {
+      env: { PATH: process.env.PATH, TRAVEL_API_URL: url, TRAVEL_API_KEY: keys.traveler2 },
+    });
+    assert.match(stdout, /^\d+ stays; \d+ by travelPropertiesCount$/m);
+    assert.match(stdout, /^TRV-PROPERTY-\S+ CONFIRMED PAID \d+\.\d\d \w{3}$/m);
+    assert.match(stdout, /^not found: NOT_FOUND$/m);
+    assert.match(stdout, /^invalid: input\.checkIn - .+ true$/m);
   });
 });
 
