@@ -6,7 +6,8 @@
 #   scripts/ts-sdk.sh          regenerate in place, then build
 #   scripts/ts-sdk.sh --build  build only (tests/client/test_typescript_sdk.py runs this)
 #   scripts/ts-sdk.sh --check  regenerate into a temporary copy and fail if it differs from
-#                              what is committed; type-check and build; then npm pack --dry-run
+#                              what is committed; build (tsc strict), type-check a caller's code
+#                              against the build (test/consumer.ts); then npm pack --dry-run
 #                              (its size), publint and @arethetypeswrong/cli (scripts/test)
 # Only the npm registry is reached, by `npm ci` from the committed package-lock.json.
 set -euo pipefail
@@ -50,6 +51,8 @@ case "${1:-}" in
     fi
     echo "TypeScript SDK generated code is up to date"
     build
+    echo "== a caller's code type-checks against the built package (clients/typescript/test/consumer.ts)"
+    (cd "$pkg" && npx --no-install tsc -p test/tsconfig.json)
     echo "== npm pack --dry-run (clients/typescript)"
     (cd "$pkg" && npm pack --dry-run 2>&1 | grep -E 'name:|version:|package size|unpacked size|total files')
     echo "== publint"
