@@ -86,3 +86,60 @@ def test_the_typescript_sdk_passes_its_tests_against_the_live_server(
     assert re.search(r"\bfail 0\b", done.stdout), done.stdout
     assert took < BUDGET_SECONDS, f"the Node tests took {took:.1f} s\n{done.stdout}"
     assert (built / "index.js").is_file()
+
+
+# Environments whose gateway and credential both SDKs must resolve alike (decision 0060).
+ENVIRONMENTS: list[dict[str, str]] = [
+    {},
+    {"PLATFORM_ENV": ""},
+    {"PLATFORM_ENV": "  "},
+    {"PLATFORM_ENV": "prod"},
+    {"PLATFORM_ENV": "alpha"},
+    {"PLATFORM_ENV": "local"},
+    {"PLATFORM_ENV": " local "},
+    {"PLATFORM_ENV": "PROD"},
+    {"PLATFORM_ENV": "porod", "TRAVEL_API_URL": "https://gw.test/graphql"},
+    {"PLATFORM_ENV": "local", "TRAVEL_API_URL": " https://gw.test/graphql "},
+    {"TRAVEL_API_URL": "   "},
+    {"PLATFORM_ENV": "prod", "TRAVEL_PROD_BASE_URL": "https://api.partner.test/"},
+    {"PLATFORM_ENV": "alpha", "TRAVEL_ALPHA_BASE_URL": " https://alpha.partner.test// "},
+    {"PLATFORM_ENV": "local", "TRAVEL_PROD_BASE_URL": "https://ignored.test"},
+    {"TRAVEL_API_KEY": " trv_key ", "TRAVEL_TOKEN": "token"},
+    {"TRAVEL_API_KEY": "  ", "TRAVEL_TOKEN": " token "},
+    {"TRAVEL_TOKEN": ""},
+]
+
+RESOLVE_IN_NODE = """
+import { credential, resolveUrl } from "./dist/index.js";
+const envs = JSON.parse(process.argv[1]);
+console.log(JSON.stringify(envs.map((env) => {
+  let url;
+  try { url = resolveUrl(env); } catch (error) { url = error.name; }
+  return [url, credential(env) ?? null];
+})));
+"""
+
+
+def test_the_typescript_sdk_resolves_the_gateway_as_the_python_sdk_does(
+    node: str, built: Path
+) -> None:
+    from travel_client.environments import UnknownEnvironment, credential, resolve_url
+
+    def python(env: dict[str, str]) -> list[str | None]:
+        try:
+            url = resolve_url(env)
+        except UnknownEnvironment:
+            url = "UnknownEnvironmentError"
+        return [url, credential(env)]
+
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", RESOLVE_IN_NODE, json.dumps(ENVIRONMENTS)],
+        cwd=PACKAGE,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (built / "index.js").is_file()
+    in_node = json.loads(done.stdout)
+    assert in_node == [python(env) for env in ENVIRONMENTS]

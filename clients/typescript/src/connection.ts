@@ -107,7 +107,7 @@ export class Connection {
 
   constructor(options: ClientOptions = {}) {
     const env = options.env ?? processEnv();
-    this.url = options.url ?? resolveUrl(env);
+    this.url = options.url || resolveUrl(env); // "" resolves too, as in the Python SDK
     this.credential = options.credential ?? envCredential(env);
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#headers = checkHeaders(options.headers ?? {});
