@@ -2,7 +2,7 @@
 // and the hand-written ones that are more than one operation (a photo's upload).
 import type { CallOptions } from "./connection.js";
 import { apiError, TransportError, type GraphQLErrorEntry } from "./errors.js";
-import { Operations } from "./generated/operations.js";
+import { Operations, operations } from "./generated/operations.js";
 import type { PhotoFragment, PhotoUploadFragment } from "./generated/types.js";
 
 /**
@@ -12,6 +12,13 @@ import type { PhotoFragment, PhotoUploadFragment } from "./generated/types.js";
  * `execute()` run any document.
  */
 export class TravelClient extends Operations {
+  /** The spec's connectivity check (query Ping); resolves to the round trip in milliseconds. */
+  async ping(options: CallOptions = {}): Promise<number> {
+    const started = performance.now();
+    await this.run(operations.Ping, {}, options);
+    return performance.now() - started;
+  }
+
   /**
    * PUTs a photo's bytes (JPEG, PNG or WebP) to the place `createPhotoUpload` gave; a
    * ValidationError when the service does not take them (not a photo, too large).

@@ -163,13 +163,6 @@ export class Connection {
     return response.data as D;
   }
 
-  /** The spec's connectivity check; resolves to the round trip in milliseconds. */
-  async ping(options: CallOptions = {}): Promise<number> {
-    const started = performance.now();
-    await this.run(PING, {}, options);
-    return performance.now() - started;
-  }
-
   /** A generated method's call: its root field's value, or the first error on it thrown. */
   protected async run<R>(operation: OperationSpec, variables: object, options: MutationOptions = {}): Promise<R> {
     const idempotencyKey =
@@ -273,13 +266,6 @@ export class Paged<I extends { id: string }> implements AsyncIterable<I> {
     return items;
   }
 }
-
-const PING: OperationSpec = {
-  name: "Ping",
-  kind: "query",
-  field: "travelProperties",
-  document: "query Ping {\n  travelProperties(pagination: {skip: 0, take: 1}) {\n    id\n    name\n  }\n}",
-};
 
 function checkHeaders(extra: Record<string, string>): Record<string, string> {
   for (const name of Object.keys(extra)) {

@@ -10,13 +10,14 @@ export {
   type Fetch,
   type GraphQLResponse,
   type MutationOptions,
+  type OperationSpec,
   type PageOptions,
   type RateLimit,
 } from "./connection.js";
 export * from "./errors.js";
 export { credential, DEFAULT_BASE_URLS, environment, resolveUrl, type Env, type Environment } from "./environments.js";
 export { isMutation } from "./retry.js";
-export { operations } from "./generated/operations.js";
+export { operations, type OperationName } from "./generated/operations.js";
 export type * from "./generated/types.js";
 export type { DateString, DateTimeString, Decimal } from "./scalars.js";
 export type {
