@@ -35,7 +35,7 @@ export class TravelApiError extends TravelError {
   readonly extensions: Record<string, unknown>;
 
   constructor(code: string, message: string, details: ApiErrorDetails) {
-    super(`${code}: ${message}`);
+    super(message); // the API's text; branch on the class or `code`, never on it
     this.code = code;
     this.status = details.status;
     this.requestId = details.requestId;
