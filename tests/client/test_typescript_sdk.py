@@ -143,3 +143,47 @@ def test_the_typescript_sdk_resolves_the_gateway_as_the_python_sdk_does(
     assert (built / "index.js").is_file()
     in_node = json.loads(done.stdout)
     assert in_node == [python(env) for env in ENVIRONMENTS]
+
+
+# Documents whose kind both SDKs' scanners must read alike (decision 0061): a mutation, or a
+# document neither can read, is never repeated without an Idempotency-Key.
+DOCUMENTS: list[tuple[str, str | None]] = [
+    ("{ travelViewer { roles } }", None),
+    ("query Q { a }", None),
+    ("mutation M { a }", None),
+    ("# mutation\nquery Q { a }", None),
+    ('query Q { a(text: "mutation {") }', None),
+    ('"""mutation"""\nquery Q { a }', None),
+    ("query A { a } mutation B { b }", None),
+    ("query A { a } mutation B { b }", "A"),
+    ("query A { a } mutation B { b }", "B"),
+    ("query A { a } mutation B { b }", "C"),
+    ("fragment F on T { a } query Q { ...F }", None),
+    ("subscription S { a }", None),
+    ("query Q { a", None),
+    ("nonsense", None),
+    ("", None),
+]
+
+SCAN_IN_NODE = """
+import { isMutation } from "./dist/index.js";
+const docs = JSON.parse(process.argv[1]);
+console.log(JSON.stringify(docs.map(([doc, name]) => isMutation(doc, name ?? undefined))));
+"""
+
+
+def test_the_typescript_sdk_tells_mutations_from_queries_as_the_python_sdk_does(
+    node: str, built: Path
+) -> None:
+    from travel_client.retry import is_mutation
+
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", SCAN_IN_NODE, json.dumps(DOCUMENTS)],
+        cwd=PACKAGE,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (built / "index.js").is_file()
+    assert json.loads(done.stdout) == [is_mutation(doc, name) for doc, name in DOCUMENTS]
