@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk bench soak fuzz abuse search-bench
+.PHONY: run test test-sqlite lint schema sdk ts-sdk bench soak fuzz abuse search-bench
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -30,6 +30,9 @@ schema:         ## rewrite schema.graphql from the code (review the diff!)
 
 sdk:            ## regenerate the Python SDK's models and blocking client (clients/python)
 	scripts/sdk-codegen.sh
+
+ts-sdk:         ## regenerate and build the TypeScript SDK (clients/typescript); --check is in scripts/test
+	scripts/ts-sdk.sh
 
 search-bench:   ## discovery at a million listings beside a bare-driver floor (SEARCH_ARGS: --db sqlite --listings 100000 --reuse)
 	.venv/bin/python -m bench.search $(SEARCH_ARGS)
