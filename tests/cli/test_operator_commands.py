@@ -375,3 +375,13 @@ def test_list_commands_keep_clicks_usage_hint_on_bad_arguments(cli_env: dict[str
     line = assert_one_line_error(result, code=2)
     assert "Missing option '--workspace'" in line
     assert line.endswith("Try 'travel member list --help' for help.")
+
+
+def test_replicas_with_several_workers_need_a_shared_redis(cli_env: dict[str, str]) -> None:
+    """Each worker would know only the writes it served (docs/scaling.md, "Read replicas")."""
+    env = {**cli_env, "TRAVEL_REPLICA_URLS": "postgresql://travel:s3cret@replica/travel"}
+    env.pop("TRAVEL_REDIS_URL", None)
+    result = travel(env, "serve", "--port", "0", "--web-port", "0", "--workers", "2")
+    line = assert_one_line_error(result, 2)
+    assert "TRAVEL_REDIS_URL" in line, line
+    assert "s3cret" not in result.stderr

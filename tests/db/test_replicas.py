@@ -98,11 +98,7 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
         TRAVEL_REDIS_URL=private_redis.url,  # where every process finds a caller's last write
     )
     serving = Serving(env, tmp_path / "serve.log")
-    # A second process, which probes only when it starts (and then once a minute): it goes on
-    # trusting the replica it found well, so a read meeting the stopped replica is its to retry.
-    other_env = {**env, "TRAVEL_METRICS_PORT": "0", "TRAVEL_REPLICA_PROBE_SECONDS": "60"}
-    other = Serving(other_env, tmp_path / "other.log")
-    strict = None
+    other = strict = None
     try:
         provider = serving.data(
             host,
@@ -117,6 +113,12 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
             return str(process.data(key, NAME, {"id": listing_id})["travelProperty"]["name"])
 
         _wait(lambda: _replayed(primary, replica), "the replica to replay the set-up")
+        # A second process, started now that the replica is caught up, which probes only when
+        # it starts (and then every 10 minutes): it goes on trusting the replica it found well,
+        # so a read meeting the stopped replica below is its to retry on the primary.
+        other_env = {**env, "TRAVEL_METRICS_PORT": "0", "TRAVEL_REPLICA_PROBE_SECONDS": "60"}
+        other_env["TRAVEL_REPLICA_MAX_LAG_SECONDS"] = "600"
+        other = Serving(other_env, tmp_path / "other.log")
         replica.psql("SELECT pg_wal_replay_pause()")
 
         # The host renames the stay while the replica replays nothing.
@@ -175,11 +177,11 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
             "the probe to skip the stopped replica",
         )
     finally:
-        serving.stop()
-        other.stop()
-        if strict is not None:
-            strict.stop()
+        for process in (serving, other, strict):
+            if process is not None:
+                process.stop()
         replica.destroy()
+    assert other is not None
     for output in (serving.output(), other.output()):
         assert "Traceback" not in output, output[-3000:]
         assert "INTERNAL_SERVER_ERROR" not in output

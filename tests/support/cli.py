@@ -42,7 +42,7 @@ def wait_until_serving(
     url: str,
     process: subprocess.Popen[Any],
     output: Callable[[], str] = lambda: "",
-    seconds: float = 15,
+    seconds: float = 30,
 ) -> None:
     """Until `url`/healthz answers 200. AssertionError with the process's `output()` when the
     process exits first or the time is up."""

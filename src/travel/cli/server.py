@@ -11,7 +11,7 @@ import uvicorn
 from uvicorn.supervisors.multiprocess import Multiprocess
 
 from travel import logs
-from travel.settings import get_settings
+from travel.settings import SettingsError, get_settings
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -84,6 +84,10 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
     from travel.demo.partner import KEY_ENV, Partner, new_key
 
     settings = get_settings()
+    if workers > 1 and settings.replica_urls and not settings.redis_url:
+        # Each worker would know only the writes it served: read-your-writes on replicas needs
+        # them shared (docs/scaling.md, "Read replicas").
+        raise SettingsError("TRAVEL_REPLICA_URLS with --workers above 1 needs TRAVEL_REDIS_URL")
     logs.configure(settings.log_level)
     if not settings.cors_origins:
         # The web app's own origin(s): its pages call the API port from there.

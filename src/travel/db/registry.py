@@ -142,7 +142,7 @@ class Databases:
         """The dedicated databases this process has engines for, each named by its URL without
         credentials (for `/metrics`: where the pools are)."""
         return [
-            (make_url(url).set(username=None, password=None).render_as_string(), engines)
+            (make_url(url).set(username=None, password=None, query={}).render_as_string(), engines)
             for url, engines in sorted(self._dedicated.items())
         ]
 

@@ -67,12 +67,29 @@ REPLICA_FIELDS = frozenset(
 """The queries a replica may answer: the catalog, discovery and analytics. A query naming any
 other root field (the viewer, bookings, favorites) reads the primary."""
 
+# After a commit: the insert position is past the commit record (the flush position may not
+# be, with synchronous_commit off).
+_BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
 _PRIMARY_POSITION = text("SELECT pg_current_wal_insert_lsn()::text")
+# What a caught-up replica can reach: the insert position may sit past a page header that no
+# record fills yet, which replay never reaches.
+_PRIMARY_FLUSHED = text("SELECT pg_current_wal_flush_lsn()::text")
 _REPLAY = text(
     "SELECT pg_is_in_recovery(), pg_last_wal_replay_lsn()::text,"
     " EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp())::float8"
 )
 _KEY_PREFIX = "travel-wal"
+# SET unless the kept position is greater (then only its expiry is renewed), in one step.
+_KEEP_GREATER = """
+local kept = redis.call('GET', KEYS[1])
+if kept and tonumber(kept) >= tonumber(ARGV[1]) then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+"""
+UNKNOWN_POSITION = 2**62
+"""Remembered when a write's position could not be read: past any replica, so the caller
+reads the primary until the record expires."""
 MEMORY_POSITIONS = 100_000
 """Credentials whose last write position one process keeps without Redis (oldest dropped)."""
 
@@ -92,6 +109,7 @@ class Replica:
     engines: Engines
     replayed: int = -1  # WAL position replayed at the last probe
     usable: bool = False
+    probed_at: float = 0.0  # time.monotonic() of the last probe that found it well
 
 
 class PositionsUnknown(Exception):
@@ -114,15 +132,20 @@ class WritePositions:
         self._doubtful_until = 0.0
 
     async def remember(self, credential: str, position: int) -> None:
+        """Keep `position` unless a later one is kept already (two processes may finish
+        mutations of one caller in either order)."""
         if self._redis is None:
+            kept = self._memory.get(credential)
+            if kept is not None and kept[1] >= time.monotonic():
+                position = max(position, kept[0])
             self._memory[credential] = (position, time.monotonic() + self._ttl)
             self._memory.move_to_end(credential)
             while len(self._memory) > MEMORY_POSITIONS:
                 self._memory.popitem(last=False)
             return
         try:
-            await self._redis.set(
-                f"{_KEY_PREFIX}:{credential}", position, px=max(1, int(self._ttl * 1000))
+            await self._redis.eval(
+                _KEEP_GREATER, 1, f"{_KEY_PREFIX}:{credential}", position, int(self._ttl * 1000)
             )
         except (RedisError, OSError, TimeoutError):
             self._failed()
@@ -174,6 +197,8 @@ class Replicas:
         self.probe_seconds = probe_seconds
         self._turn = itertools.count()
         self._task: asyncio.Task[None] | None = None
+        # The longest a probe or a position read may take.
+        self._timeout = max(1.0, 2 * probe_seconds)
 
     @classmethod
     def from_settings(cls, settings: Settings, primary: Engines) -> Replicas | None:
@@ -201,7 +226,9 @@ class Replicas:
             redis = Redis.from_url(
                 settings.redis_url, socket_timeout=timeout, socket_connect_timeout=timeout
             )
-        ttl = 2 * settings.replica_max_lag_seconds + 30
+        # Past this, every replica still in use has replayed the write: it lags less than the
+        # bound, and its state is at most two probes old.
+        ttl = 2 * settings.replica_max_lag_seconds + 2 * settings.replica_probe_seconds + 30
         return cls(
             primary,
             replicas,
@@ -220,7 +247,13 @@ class Replicas:
         except PositionsUnknown:
             metrics.REPLICA_READS.labels("primary").inc()
             return None
-        usable = [r for r in self.replicas if r.usable and (after is None or r.replayed >= after)]
+        # A state older than two probes (the probe itself is stuck) is not trusted.
+        fresh = time.monotonic() - max(self.max_lag, 2 * self.probe_seconds)
+        usable = [
+            r
+            for r in self.replicas
+            if r.usable and r.probed_at >= fresh and (after is None or r.replayed >= after)
+        ]
         if not usable:
             metrics.REPLICA_READS.labels("primary").inc()
             return None
@@ -230,15 +263,15 @@ class Replicas:
     async def wrote(self, credential: str) -> None:
         """After a mutation: remember where the primary's WAL is now (past its commit)."""
         try:
-            async with self.primary.reader.connect() as conn:
-                position = (await conn.execute(_PRIMARY_POSITION)).scalar_one()
-        except Exception:
-            # The write is done; without its position the caller could miss it on a
-            # replica, so every replica is doubtful until the next probe.
-            log.warning("could not read the primary's WAL position after a write", exc_info=True)
-            self._distrust()
-            return
-        await self.positions.remember(credential, wal_position(position))
+            async with asyncio.timeout(self._timeout):
+                async with self.primary.reader.connect() as conn:
+                    position = wal_position((await conn.execute(_PRIMARY_POSITION)).scalar_one())
+        except Exception as exc:
+            # The write may be done; without its position the caller reads the primary (in
+            # every process) until the record expires.
+            log.warning("could not read the primary's WAL position after a write (%r)", exc)
+            position = UNKNOWN_POSITION
+        await self.positions.remember(credential, position)
 
     def failed(self, replica: Replica, error: BaseException) -> None:
         """A read failed on `replica`: skip it until a probe finds it well."""
@@ -256,8 +289,9 @@ class Replicas:
     async def probe(self) -> None:
         """Ask the primary where its WAL is, then every replica how far it has replayed."""
         try:
-            async with self.primary.reader.connect() as conn:
-                head = wal_position((await conn.execute(_PRIMARY_POSITION)).scalar_one())
+            async with asyncio.timeout(self._timeout):
+                async with self.primary.reader.connect() as conn:
+                    head = wal_position((await conn.execute(_PRIMARY_FLUSHED)).scalar_one())
         except Exception as exc:
             log.warning("replica probe: the primary did not answer (%r)", exc)
             self._distrust()
@@ -267,7 +301,7 @@ class Replicas:
     async def _probe(self, replica: Replica, head: int) -> None:
         was = replica.usable
         try:
-            async with asyncio.timeout(max(1.0, 2 * self.probe_seconds)):
+            async with asyncio.timeout(self._timeout):
                 async with replica.engines.reader.connect() as conn:
                     recovering, replayed, behind = (await conn.execute(_REPLAY)).one()
         except Exception as exc:
@@ -287,6 +321,7 @@ class Replicas:
         # last replayed transaction was. Otherwise the age of that transaction.
         lag = 0.0 if replica.replayed >= head else (behind if behind is not None else float("inf"))
         replica.usable = lag <= self.max_lag
+        replica.probed_at = time.monotonic()
         if was and not replica.usable:
             log.warning(
                 "replica %s lags %.1f s (bound %.1f s): skipped", replica.name, lag, self.max_lag
@@ -297,7 +332,21 @@ class Replicas:
         metrics.REPLICA_LAG.labels(str(replica.index)).set(min(lag, 1e9))
 
     async def start(self) -> None:
-        """Probe once (so that the first requests may use a replica), then every interval."""
+        """Warn about a replica role that bypasses row-level security, probe once (so that the
+        first requests may use a replica), then every interval."""
+        for replica in self.replicas:
+            try:
+                async with asyncio.timeout(self._timeout):
+                    async with replica.engines.reader.connect() as conn:
+                        bypasses = (await conn.execute(_BYPASSES_RLS)).scalar()
+            except Exception:
+                continue  # unreachable now: the probes will say so
+            if bypasses:
+                log.warning(
+                    "replica %s: its role bypasses row-level security: tenant isolation of "
+                    "its reads rests on the service's own filters alone",
+                    replica.name,
+                )
         await self.probe()
         self._task = asyncio.create_task(self._probe_forever(), name="travel-replica-probe")
 

@@ -18,8 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import asyncpg  # type: ignore[import-untyped]
 import orjson
 from graphql import ExecutionResult, GraphQLError, OperationDefinitionNode, OperationType
+from sqlalchemy.exc import DBAPIError
 from starlette.types import Receive, Scope, Send
 
 from travel import idempotency
@@ -179,19 +181,20 @@ class GraphQLEndpoint:
                         exchange, engines, principal, key, operation, headers
                     )
                 return await self._run(exchange, engines, principal, operation, headers)
-            credential = f"{principal.workspace_key}:{principal.credential_id}"
+            # Read-your-writes is per member: a new sign-in (a new key) still sees its writes.
+            caller = f"{principal.workspace_key}:{principal.member_id}"
             if operation.definition.operation is OperationType.MUTATION:
-                if key is not None:
-                    reply = await self._run_remembered(
-                        exchange, engines, principal, key, operation, headers
-                    )
-                else:
-                    reply = await self._run(exchange, engines, principal, operation, headers)
-                await replicas.wrote(credential)  # committed: the caller's next reads see it
-                return reply
+                try:
+                    if key is not None:
+                        return await self._run_remembered(
+                            exchange, engines, principal, key, operation, headers
+                        )
+                    return await self._run(exchange, engines, principal, operation, headers)
+                finally:  # whatever happened, it may have committed: the next reads see it
+                    await replicas.wrote(caller)
             replica = None
             if REPLICA_FIELDS.issuperset(exchange.root_fields):
-                replica = await replicas.for_reads(credential)
+                replica = await replicas.for_reads(caller)
             return await self._run(exchange, engines, principal, operation, headers, replica)
         except DocumentErrors as exc:
             exchange.outcome = "VALIDATION_ERROR"
@@ -285,14 +288,15 @@ class GraphQLEndpoint:
         try:
             result = await self._execute(operation, context)
         except Exception as exc:
+            if not _replica_failure(exc):
+                raise
             failure = exc
         else:
             failure = next(
                 (
                     e.original_error
                     for e in result.errors or ()
-                    if e.original_error is not None
-                    and not isinstance(e.original_error, (TravelError, GraphQLError))
+                    if e.original_error is not None and _replica_failure(e.original_error)
                 ),
                 None,
             )
@@ -448,6 +452,13 @@ def _ran(result: ExecutionResult) -> bool:
     """Whether any field ran (a request whose variables did not fit ran none: no error has a
     path and there is no data)."""
     return result.data is not None or any(e.path for e in result.errors or ())
+
+
+def _replica_failure(error: BaseException) -> bool:
+    """Whether a query's error came from the replica it read (down, restarted, a conflict with
+    its recovery), so that the primary may answer it instead; any other error would happen on
+    the primary too."""
+    return unreachable(error) or isinstance(error, (DBAPIError, asyncpg.PostgresError, OSError))
 
 
 class DocumentErrors(Exception):
