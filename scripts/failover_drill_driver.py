@@ -3,9 +3,9 @@
 `drive`: create a provider and a one-room property, then book it night after night (one
 booking per date, each with its own Idempotency-Key, retried with the same key until accepted)
 for DRILL_SECONDS, logging every attempt to DRILL_LOG.
-`report STORED`: from the log, the kill time (DRILL_KILLED) and the bookings the database holds
-afterwards (STORED: `reference_code listing_id/check_in` lines), print the seconds bookings were refused
-and the audit (lost, duplicated, oversold).
+`report STORED`: from the log, the kill time (DRILL_KILLED) and the bookings the database
+holds afterwards (STORED: `reference_code listing_id/check_in` lines), print the seconds
+bookings were refused and the audit (lost, duplicated, oversold).
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ BOOK = """mutation($input: CreateTravelBookingInput!) {
 
 def call(client: httpx.Client, query: str, variables: dict[str, object], key: str = "") -> dict:
     headers = {"Idempotency-Key": key} if key else {}
-    response = client.post(os.environ["DRILL_URL"], json={"query": query, "variables": variables}, headers=headers)
+    response = client.post(
+        os.environ["DRILL_URL"], json={"query": query, "variables": variables}, headers=headers
+    )
     body = response.json()
     if response.status_code != 200 or body.get("errors"):
         code = (body.get("errors") or [{}])[0].get("extensions", {}).get("code")
@@ -39,7 +41,7 @@ def call(client: httpx.Client, query: str, variables: dict[str, object], key: st
 def listing(client: httpx.Client) -> str:
     provider = call(
         client,
-        "mutation { createTravelProvider(input: {name: \"Drill\", type: HOST}) { id } }",
+        'mutation { createTravelProvider(input: {name: "Drill", type: HOST}) { id } }',
         {},
     )["createTravelProvider"]["id"]
     create = """mutation($p: ID!) { createTravelProperty(input: {providerId: $p, name: "Room",
@@ -88,12 +90,16 @@ def drive() -> None:
 
 
 def report(stored_path: str) -> int:
-    attempts = [json.loads(line) for line in open(os.environ["DRILL_LOG"])]
-    killed = float(open(os.environ["DRILL_KILLED"]).read())
+    with open(os.environ["DRILL_LOG"]) as log:
+        attempts = [json.loads(line) for line in log]
+    with open(os.environ["DRILL_KILLED"]) as killed_at:
+        killed = float(killed_at.read())
     refused = [a for a in attempts if a["outcome"] != "ok"]
     accepted = {a["ref"]: a["night"] for a in attempts if a["outcome"] == "ok"}
     stored: dict[str, list[str]] = {}
-    for line in open(stored_path).read().split("\n"):
+    with open(stored_path) as rows:
+        lines = rows.read().split("\n")
+    for line in lines:
         if line.strip():
             reference, night = line.split()  # night: listing/date
             stored.setdefault(night, []).append(reference)
@@ -101,22 +107,27 @@ def report(stored_path: str) -> int:
     print(f"bookings accepted: {len(accepted)}, attempts refused: {len(refused)}")
     if refused:
         first = min(a["at"] for a in refused)
-        back = min((a["done"] for a in attempts if a["outcome"] == "ok" and a["at"] > first),
-                   default=None)
+        back = min(
+            (a["done"] for a in attempts if a["outcome"] == "ok" and a["at"] > first), default=None
+        )
         if back is None:
             print("writes never came back before the drill ended")
             return 1
-        print(f"writes refused for {back - first:.1f} s "
-              f"(first refused attempt {first - killed:+.1f} s after the kill, "
-              f"first accepted again {back - killed:+.1f} s after it)")
+        print(
+            f"writes refused for {back - first:.1f} s "
+            f"(first refused attempt {first - killed:+.1f} s after the kill, "
+            f"first accepted again {back - killed:+.1f} s after it)"
+        )
         print("refusals:", ", ".join(sorted({a["outcome"] for a in refused})))
     else:
         print("no booking was refused")
     lost = sorted(set(accepted) - refs)
     oversold = {night: refs for night, refs in stored.items() if len(refs) > 1}
     unacknowledged = sorted(refs - set(accepted))
-    print(f"audit: {len(lost)} accepted booking(s) missing, {len(oversold)} night(s) booked "
-          f"more than once, {len(unacknowledged)} stored booking(s) never acknowledged")
+    print(
+        f"audit: {len(lost)} accepted booking(s) missing, {len(oversold)} night(s) booked "
+        f"more than once, {len(unacknowledged)} stored booking(s) never acknowledged"
+    )
     return 1 if lost or oversold or unacknowledged else 0
 
 
