@@ -16,8 +16,11 @@ from sqlalchemy import exc as sa_exc
 
 # SQLSTATE classes and codes of an unreachable server: 08 connection exception; 57P01-57P03
 # admin/crash shutdown and "cannot connect now" (starting up, shutting down, recovering);
-# 53300 too many connections.
-_UNAVAILABLE_STATES = ("08", "57P01", "57P02", "57P03", "53300")
+# 53300 too many connections; 25006 a write refused by a server in recovery — the primary's
+# address reached a standby during a failover (the old primary restarting before promotion,
+# scripts/failover-drill.sh --mode postmaster): nothing was written, and a retry reaches the
+# new primary.
+_UNAVAILABLE_STATES = ("08", "57P01", "57P02", "57P03", "53300", "25006")
 
 
 def unreachable(error: BaseException) -> bool:
