@@ -150,7 +150,9 @@ def _page(
     context = browser.new_context(
         viewport=VIEWPORTS[viewport], locale=locale, timezone_id=timezone_id
     )
-    context.set_default_timeout(10_000)
+    # Generous: scripts/test runs the SQLite and PostgreSQL passes side by side on two cores, and
+    # a step that waits is over as soon as what it waits for is there.
+    context.set_default_timeout(20_000)
     page = context.new_page()
     page.on("console", console.record)
     page.on("pageerror", lambda error: console.errors.append(f"page error: {error}"))
