@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS
 from tests.support.cli import TRAVEL, free_port, travel_json, wait_until_serving
@@ -153,6 +153,7 @@ def _page(
     # Generous: scripts/test runs the SQLite and PostgreSQL passes side by side on two cores, and
     # a step that waits is over as soon as what it waits for is there.
     context.set_default_timeout(20_000)
+    expect.set_options(timeout=20_000)
     page = context.new_page()
     page.on("console", console.record)
     page.on("pageerror", lambda error: console.errors.append(f"page error: {error}"))
