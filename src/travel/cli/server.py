@@ -12,6 +12,7 @@ from uvicorn.supervisors.multiprocess import Multiprocess
 
 from travel import logs
 from travel.settings import get_settings
+from travel.shutdown import reserve
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -112,10 +113,20 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         + (f"; a partner's page embedding it on http://{host}:{partner_port}/" if partner else ""),
         err=True,
     )
+    # After SIGTERM and the drain, uvicorn closes the listener and gives the requests in flight
+    # what is left of the bound but the reserve (travel.shutdown, docs/deploy.md).
+    timeout = settings.shutdown_timeout_seconds
+    in_flight = max(1, int(timeout - settings.shutdown_drain_seconds - reserve(timeout)))
     if workers == 1:
-        app = create_app(settings, demo=demo, partner=partner)
+        app = create_app(settings, demo=demo, partner=partner, graceful=True)
         settle_heap()
-        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
+        config = uvicorn.Config(
+            app,
+            log_config=None,
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=in_flight,
+        )
         uvicorn.Server(config).run(sockets=sockets)
         return
     # Several workers: every worker builds its own app from the same settings in a fresh
@@ -132,8 +143,21 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         log_config=None,
         access_log=False,
         lifespan="on",
+        timeout_graceful_shutdown=in_flight,
     )
-    Multiprocess(config, sockets=sockets).run()
+    _Supervisor(config, sockets=sockets).run()
+
+
+class _Supervisor(Multiprocess):
+    """uvicorn's supervisor of `--workers`, which also lets go of the listening sockets once it
+    has passed SIGTERM on: each worker closes its own copy after its drain, and the listener is
+    closed (new connections refused) when the last one has; the supervisor's copy would keep
+    the kernel accepting connections nobody serves."""
+
+    def terminate_all(self) -> None:
+        super().terminate_all()
+        for sock in self.sockets:
+            sock.close()
 
 
 COMMANDS = [serve]

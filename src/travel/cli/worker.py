@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import signal
 
 import click
@@ -13,6 +14,9 @@ from travel.db.registry import Databases
 from travel.events.dispatcher import Dispatcher
 from travel.events.sender import http_client
 from travel.settings import Settings, get_settings
+from travel.shutdown import SHUTDOWN, reserve
+
+log = logging.getLogger("travel.worker")
 
 
 async def _work(settings: Settings, *, once: bool, interval: float) -> int:
@@ -25,12 +29,21 @@ async def _work(settings: Settings, *, once: bool, interval: float) -> int:
                 return await dispatcher.drain()
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
+            timeout = settings.shutdown_timeout_seconds
             for signum in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(signum, stop.set)
-            await dispatcher.run_forever(stop, interval)
+                loop.add_signal_handler(signum, _stopping, stop, timeout)
+            # The sends in flight get the bound but its reserve, for releasing what is unsent
+            # and closing the pools (travel.shutdown, docs/deploy.md).
+            await dispatcher.run_forever(stop, interval, grace=timeout - reserve(timeout))
             return 0
     finally:
         await databases.dispose()
+
+
+def _stopping(stop: asyncio.Event, timeout: float) -> None:
+    if SHUTDOWN.begin(timeout):  # the watchdog: exit within the bound whatever is left
+        log.warning("stopping: claiming no more webhook deliveries")
+    stop.set()
 
 
 @click.command()
@@ -41,7 +54,8 @@ async def _work(settings: Settings, *, once: bool, interval: float) -> int:
     help="Seconds between polls [default: TRAVEL_DISPATCHER_INTERVAL_SECONDS, else 1].",
 )
 def worker(once: bool, interval: float | None) -> None:
-    """Deliver webhooks from the outbox until stopped (SIGINT/SIGTERM finish the current pass).
+    """Deliver webhooks from the outbox until stopped (SIGINT/SIGTERM: the sends in flight are
+    finished, or released for another worker, within TRAVEL_SHUTDOWN_TIMEOUT_SECONDS).
 
     Any number of workers may run against one database: a delivery is claimed by one at a time.
     """
