@@ -32,9 +32,10 @@ async def _work(settings: Settings, *, once: bool, interval: float) -> int:
             timeout = settings.shutdown_timeout_seconds
             for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, _stopping, stop, timeout)
-            # The sends in flight get the bound but its reserve, for releasing what is unsent
-            # and closing the pools (travel.shutdown, docs/deploy.md).
-            await dispatcher.run_forever(stop, interval, grace=timeout - reserve(timeout))
+            # The sends in flight get the bound but twice its reserve, leaving time to release
+            # what is unsent and close the pools (travel.shutdown, docs/deploy.md).
+            grace = timeout - 2 * reserve(timeout)
+            await dispatcher.run_forever(stop, interval, grace=grace)
             return 0
     finally:
         await databases.dispose()
