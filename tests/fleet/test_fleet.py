@@ -35,7 +35,17 @@ from tests.factories import (
 )
 from tests.fleet.conftest import AUTH_CACHE_SECONDS, worker_env
 from tests.support.cli import travel, travel_json
-from tests.support.fleet import LOAD_SECONDS, Node, code_of, gql, rows, start_serve, start_worker
+from tests.support.fleet import (
+    LOAD_SECONDS,
+    Node,
+    code_of,
+    gql,
+    launch_serve,
+    launch_worker,
+    rows,
+    stop_all,
+    wait_started,
+)
 from tests.support.live import LiveServer
 from tests.support.waiting import wait_until
 from tests.support.webhooks import Receiver
@@ -64,13 +74,14 @@ def fleet(fleet_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -
     logs = tmp_path_factory.mktemp("fleet")
     nodes = Fleet([], [])
     try:
-        for n in range(2):
-            nodes.servers.append(start_serve(fleet_env, logs / f"serve-{n}.log"))
-            nodes.workers.append(start_worker(worker_env(fleet_env), logs / f"worker-{n}.log"))
+        for n in range(2):  # started side by side
+            nodes.servers.append(launch_serve(fleet_env, logs / f"serve-{n}.log"))
+            nodes.workers.append(launch_worker(worker_env(fleet_env), logs / f"worker-{n}.log"))
+        for node in nodes.servers + nodes.workers:
+            wait_started(node)
         yield nodes
     finally:
-        for node in nodes.servers + nodes.workers:
-            node.stop()
+        stop_all(nodes.servers + nodes.workers)
     for node in nodes.servers + nodes.workers:
         assert "Traceback" not in node.output(), node.output()
 

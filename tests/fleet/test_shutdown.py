@@ -21,7 +21,15 @@ import pytest
 from tests.factories import BOOK, create_tenant, create_workspace, future_date, tenant_listing
 from tests.fleet.conftest import DRAIN_SECONDS, TIMEOUT_SECONDS, worker_env
 from tests.support.cli import travel_json
-from tests.support.fleet import gql, ready, refuses_connections, rows, start_serve, start_worker
+from tests.support.fleet import (
+    LONG,
+    gql,
+    ready,
+    refuses_connections,
+    rows,
+    start_serve,
+    start_worker,
+)
 from tests.support.live import LiveServer
 from tests.support.waiting import wait_until
 from tests.support.webhooks import Receiver, publish_events
@@ -108,7 +116,14 @@ def _answer(sock: socket.socket) -> tuple[int, dict[str, Any]]:
     return status, json.loads(payload)
 
 
-@pytest.mark.parametrize("workers", [1, 2], ids=["one-process", "workers-2"])
+@pytest.mark.parametrize(
+    "workers",
+    [
+        1,
+        pytest.param(2, marks=pytest.mark.skipif(not LONG, reason="`make fleet` (CI's time)")),
+    ],
+    ids=["one-process", "workers-2"],
+)
 def test_sigterm_under_a_booking_load_drains_answers_what_is_in_flight_and_exits(
     server: LiveServer, fleet_env: dict[str, str], tmp_path: Path, workers: int
 ) -> None:

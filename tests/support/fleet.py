@@ -20,6 +20,8 @@ from tests.support.cli import TRAVEL, free_port, wait_until_serving
 # How long the load of a fleet test runs: a few seconds in the normal suite, longer from
 # `make fleet` (TRAVEL_FLEET_SECONDS=60).
 LOAD_SECONDS = float(os.environ.get("TRAVEL_FLEET_SECONDS", "3"))
+# `make fleet`: also the cases the normal suite leaves out for time (`travel serve --workers 2`).
+LONG = "TRAVEL_FLEET_SECONDS" in os.environ
 
 
 @dataclass
@@ -74,30 +76,53 @@ class Node:
                 self.process.wait()
 
 
-def start_serve(env: dict[str, str], log: Path, *, workers: int = 1) -> Node:
+def launch_serve(env: dict[str, str], log: Path, *, workers: int = 1) -> Node:
+    """`travel serve` started (`wait_started` waits for it to answer)."""
     port = free_port()
     args = [TRAVEL, "serve", "--port", str(port), "--web-port", str(port)]
     if workers > 1:
         args += ["--workers", str(workers)]
     with log.open("ab") as out:
         process = subprocess.Popen(args, env=env, stdout=out, stderr=subprocess.STDOUT)
-    node = Node(process, log, port)
-    wait_until_serving(node.url, process, node.output, seconds=60)
-    return node
+    return Node(process, log, port)
 
 
-def start_worker(env: dict[str, str], log: Path) -> Node:
+def launch_worker(env: dict[str, str], log: Path) -> Node:
     with log.open("ab") as out:
         process = subprocess.Popen(
             [TRAVEL, "worker"], env=env, stdout=out, stderr=subprocess.STDOUT
         )
-    node = Node(process, log)
-    deadline = time.monotonic() + 30
+    return Node(process, log)
+
+
+def wait_started(node: Node) -> Node:
+    """Until a server answers /healthz, or a worker says it is delivering."""
+    if node.port:
+        wait_until_serving(node.url, node.process, node.output, seconds=60)
+        return node
+    deadline = time.monotonic() + 60
     while "delivering webhooks" not in node.output():
-        assert process.poll() is None, node.output()
+        assert node.process.poll() is None, node.output()
         assert time.monotonic() < deadline, node.output()
         time.sleep(0.05)
     return node
+
+
+def start_serve(env: dict[str, str], log: Path, *, workers: int = 1) -> Node:
+    return wait_started(launch_serve(env, log, workers=workers))
+
+
+def start_worker(env: dict[str, str], log: Path) -> Node:
+    return wait_started(launch_worker(env, log))
+
+
+def stop_all(nodes: list[Node]) -> None:
+    """SIGTERM to every node at once, then wait for each (SIGKILL past 30 s)."""
+    for node in nodes:
+        if node.process.poll() is None:
+            node.process.terminate()
+    for node in nodes:
+        node.stop()
 
 
 def gql(
