@@ -108,11 +108,14 @@ class Dispatcher:
         while not stop.is_set():
             pass_ = asyncio.create_task(self._pass(housekeeping))
             stopping = asyncio.create_task(stop.wait())
-            await asyncio.wait({pass_, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            stopping.cancel()
-            if not pass_.done():
-                await self._cut_short(pass_, grace)
-                return
+            try:
+                await asyncio.wait({pass_, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if not pass_.done():
+                    await self._cut_short(pass_, grace)
+                    return
+            finally:  # also when this task is cancelled: no pass outlives it
+                stopping.cancel()
+                pass_.cancel()
             if pass_.result() == 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), interval)
