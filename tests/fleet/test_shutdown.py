@@ -36,6 +36,9 @@ from tests.support.webhooks import Receiver, publish_events
 
 pytestmark = [pytest.mark.fleet, pytest.mark.postgres_only]
 
+# Between the test's signal and the process's exit, beyond the bound: signal delivery and
+# process reaping on a loaded two-core machine (CI's).
+SLACK = 1.0
 REPORT: dict[str, Any] = {}  # measured times, printed at the end of each test
 
 
@@ -141,7 +144,7 @@ def test_sigterm_under_a_booking_load_drains_answers_what_is_in_flight_and_exits
         node.sigterm()
         signalled = node.signalled_at
         assert signalled is not None
-        wait_until(lambda: ready(node.url) == 503, "/readyz to fail", seconds=DRAIN_SECONDS)
+        wait_until(lambda: ready(node.url) == 503, "/readyz to fail", seconds=TIMEOUT_SECONDS)
         not_ready_after = time.monotonic() - signalled
         assert httpx.get(f"{node.url}/healthz", timeout=5).status_code == 200  # alive, draining
 
@@ -160,10 +163,11 @@ def test_sigterm_under_a_booking_load_drains_answers_what_is_in_flight_and_exits
 
     assert status == 200, answer
     assert answer["data"]["createTravelBooking"]["status"] == "CONFIRMED", answer
-    assert not_ready_after < DRAIN_SECONDS < closed_after  # not ready well before it closes
+    # A 503 answered on a new connection: readiness failed while the listener still accepted.
+    assert not_ready_after < closed_after
     assert DRAIN_SECONDS - 0.2 <= closed_after < TIMEOUT_SECONDS
     assert served_during_drain, "nothing was served during the drain"
-    assert exited_after < TIMEOUT_SECONDS
+    assert exited_after < TIMEOUT_SECONDS + SLACK
     assert node.process.returncode in (0, -15), node.output()  # never the bound's 70
     assert "Traceback" not in node.output(), node.output()
     assert load.bad == []
@@ -240,7 +244,7 @@ def test_a_sigtermd_worker_releases_what_it_was_sending_and_another_delivers_it(
             second.stop()
     received = {r.headers["travel-event-id"] for r in webhook_receiver.at(url)}
     assert received == published  # each sent twice (the first cut short), once in effect
-    assert exited_after < 4  # its TRAVEL_SHUTDOWN_TIMEOUT_SECONDS
+    assert exited_after < 4 + SLACK  # its TRAVEL_SHUTDOWN_TIMEOUT_SECONDS
     print(
         "worker shutdown:",
         {"exited_after": round(exited_after, 3), "redelivered_after": round(delivered_after, 3)},

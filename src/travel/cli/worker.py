@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
+import sys
 
 import click
 
@@ -69,6 +71,14 @@ def worker(once: bool, interval: float | None) -> None:
     attempts = asyncio.run(_work(settings, once=once, interval=every))
     if once:
         click.echo(f"{attempts} webhook attempt(s)")
+        return
+    # Stopped, its deliveries settled or released and its pools closed: nothing is left to
+    # clean up, and the interpreter's finalisation (1-2 s on a loaded machine) would run past
+    # TRAVEL_SHUTDOWN_TIMEOUT_SECONDS, where the watchdog cannot reach (docs/deploy.md).
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 COMMANDS = [worker]
