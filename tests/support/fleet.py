@@ -145,10 +145,10 @@ def refuses_connections(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) != 0
 
 
-def ready(url: str) -> int:
-    """/readyz's status code on a new connection (0: no connection)."""
+def ready(url: str, path: str = "/readyz") -> int:
+    """/readyz's (or `path`'s) status code on a new connection (0: no answer)."""
     try:
-        return httpx.get(f"{url}/readyz", timeout=5, headers={"Connection": "close"}).status_code
+        return httpx.get(f"{url}{path}", timeout=5, headers={"Connection": "close"}).status_code
     except httpx.HTTPError:
         return 0
 
