@@ -5,12 +5,14 @@ the environment every `travel` process of a fleet test starts with."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.support.live import LiveServer
-from tests.support.pgbouncer import PrivateBouncer
+from tests.support.pgbouncer import BINARY, PrivateBouncer
 from tests.support.redis_server import PrivateRedis
 from tests.support.webhooks import Receiver
 from travel.settings import Settings
@@ -24,6 +26,14 @@ TIMEOUT_SECONDS = 8.0
 def bouncer(database_url: str, system_database_url: str | None) -> Iterator[PrivateBouncer]:
     if not database_url.startswith("postgres") or system_database_url is None:
         pytest.skip("a fleet shares one PostgreSQL (TRAVEL_TEST_DATABASE_URL)")
+    missing = [
+        p for p in (str(BINARY), shutil.which("redis-server")) if not p or not Path(p).exists()
+    ]
+    if missing:
+        reason = "a fleet needs pgbouncer and redis-server (scripts/pgbouncer.sh, scripts/redis.sh)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
     # Four processes' pools share these server connections, as behind a production PgBouncer.
     running = PrivateBouncer(database_url, system_database_url, pool_size=16).start()
     yield running
