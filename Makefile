@@ -1,4 +1,4 @@
-.PHONY: run test test-sqlite lint schema sdk ts-sdk bench soak fuzz abuse search-bench
+.PHONY: run test test-sqlite lint schema sdk ts-sdk bench soak fuzz abuse search-bench fleet
 
 run:            ## install, seed a demo workspace, serve on SQLite
 	scripts/run
@@ -16,6 +16,9 @@ fuzz:           ## long schema and differential fuzzing + isolation matrix (FUZZ
 	TRAVEL_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} .venv/bin/pytest -q \
 		tests/hardening/test_fuzz_schema.py tests/hardening/test_fuzz_differential.py \
 		tests/hardening/test_isolation_matrix.py
+
+fleet:          ## 2 serve + 2 worker processes through PgBouncer and Redis, 60 s of load, and the SIGTERM tests (PostgreSQL: TRAVEL_TEST_DATABASE_URL)
+	TRAVEL_FLEET_SECONDS=$${FLEET_SECONDS:-60} .venv/bin/pytest -q -s -m fleet tests/fleet
 
 bench:          ## benchmarks: service vs baseline on SQLite and PostgreSQL (needs wrk)
 	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

@@ -178,6 +178,9 @@ def cli_env(settings: Settings) -> dict[str, str]:
         env["TRAVEL_SYSTEM_DATABASE_URL"] = settings.system_database_url
     env["TRAVEL_WEBHOOK_ALLOW_PRIVATE"] = "1"  # the tests' receivers listen on 127.0.0.1
     env["TRAVEL_METRICS_PORT"] = "0"  # `travel serve` processes of tests run side by side
+    # Stopped by the tests that start them, with no load balancer to drain for (tests/fleet
+    # measures the drain).
+    env["TRAVEL_SHUTDOWN_DRAIN_SECONDS"] = "0"
     return env
 
 

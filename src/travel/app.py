@@ -49,6 +49,7 @@ from travel.media.http import Photos, storage_for
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
 from travel.settings import Settings, SettingsError, get_settings
+from travel.shutdown import SHUTDOWN, drain_before_server_stops
 from travel.web import web_routes
 
 log = logging.getLogger("travel.app")
@@ -144,6 +145,8 @@ async def healthz(_: Request) -> Response:
 
 
 async def readyz(request: Request) -> Response:
+    if SHUTDOWN.draining:  # SIGTERM: a load balancer sends no more (docs/deploy.md)
+        return JSONResponse({"status": "stopping"}, status_code=503)
     services: Services = request.app.state.services
     try:
         async with services.databases.main.reader.connect() as conn:
@@ -203,7 +206,8 @@ def app_for_worker() -> TravelApp:
     settings = get_settings()
     logs.configure(settings.log_level)
     demo = os.environ.get(DEMO_ENV) == "1"
-    app = create_app(settings, demo=demo, partner=_partner_from_env() if demo else None)
+    partner = _partner_from_env() if demo else None
+    app = create_app(settings, demo=demo, partner=partner, graceful=True)
     settle_heap()
     return app
 
@@ -214,10 +218,12 @@ def create_app(
     migrate_on_start: bool = True,
     demo: bool = False,
     partner: Partner | None = None,
+    graceful: bool = False,
 ) -> TravelApp:
     """The service as an ASGI app (API, health, web app). `demo` (`travel serve --demo` only)
     lets the web app sign in to the demo workspace in one click; `partner` serves the demo
-    partner platform's page on its own port, embedding the workspace app."""
+    partner platform's page on its own port, embedding the workspace app. `graceful` (`travel
+    serve`): SIGTERM drains first (travel.shutdown)."""
     settings = settings or get_settings()
     services = build_services(settings)
     demo_sign_ins = DemoSignIns(services.databases) if demo else None
@@ -225,6 +231,10 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if graceful:
+            drain_before_server_stops(
+                settings.shutdown_drain_seconds, settings.shutdown_timeout_seconds
+            )
         if migrate_on_start:
             await prepare_database(services.databases)
         if demo_sign_ins is not None:

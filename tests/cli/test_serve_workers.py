@@ -32,6 +32,7 @@ def test_two_workers_answer_on_a_fresh_embedded_database(tmp_path: Path) -> None
     env.update(
         TRAVEL_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}",
         TRAVEL_DISPATCHER_INTERVAL_SECONDS="0",
+        TRAVEL_SHUTDOWN_DRAIN_SECONDS="0",
         TRAVEL_METRICS_PORT="0",
     )
     port, web_port = free_port(), free_port()

@@ -50,6 +50,7 @@ def serving(env: dict[str, str], **settings: str) -> Iterator[Served]:
         **env,
         "TRAVEL_METRICS_PORT": str(metrics_port),
         "TRAVEL_DISPATCHER_INTERVAL_SECONDS": "0",
+        "TRAVEL_SHUTDOWN_DRAIN_SECONDS": "0",  # no load balancer to drain for
         "TRAVEL_LOG_LEVEL": "WARNING",
         **{f"TRAVEL_{name}": value for name, value in settings.items()},
     }

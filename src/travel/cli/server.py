@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
+import sys
 from dataclasses import replace
 
 import click
@@ -12,6 +14,7 @@ from uvicorn.supervisors.multiprocess import Multiprocess
 
 from travel import logs
 from travel.settings import SettingsError, get_settings
+from travel.shutdown import reserve
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -116,10 +119,20 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         + (f"; a partner's page embedding it on http://{host}:{partner_port}/" if partner else ""),
         err=True,
     )
+    # After SIGTERM and the drain, uvicorn closes the listener and gives the requests in flight
+    # what is left of the bound but the reserve (travel.shutdown, docs/deploy.md).
+    timeout = settings.shutdown_timeout_seconds
+    in_flight = max(1, int(timeout - settings.shutdown_drain_seconds - reserve(timeout)))
     if workers == 1:
-        app = create_app(settings, demo=demo, partner=partner)
+        app = create_app(settings, demo=demo, partner=partner, graceful=True)
         settle_heap()
-        config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on")
+        config = uvicorn.Config(
+            app,
+            log_config=None,
+            access_log=False,
+            lifespan="on",
+            timeout_graceful_shutdown=in_flight,
+        )
         uvicorn.Server(config).run(sockets=sockets)
         return
     # Several workers: every worker builds its own app from the same settings in a fresh
@@ -136,8 +149,31 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         log_config=None,
         access_log=False,
         lifespan="on",
+        timeout_graceful_shutdown=in_flight,
+        # A worker answers the supervisor's pings only once its interpreter is up: the 5 s
+        # default killed workers still starting on a loaded two-core machine (tests/fleet).
+        timeout_worker_healthcheck=30,
     )
-    Multiprocess(config, sockets=sockets).run()
+    _Supervisor(config, sockets=sockets).run()
+    # Every worker has exited and been joined: nothing is left to clean up. The interpreter's
+    # own finalisation of this process's imports took 1-2 s on a loaded machine, outside the
+    # shutdown's bound (docs/deploy.md), so the supervisor ends here.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+class _Supervisor(Multiprocess):
+    """uvicorn's supervisor of `--workers`, which also lets go of the listening sockets once it
+    has passed SIGTERM on: each worker closes its own copy after its drain, and the listener is
+    closed (new connections refused) when the last one has; the supervisor's copy would keep
+    the kernel accepting connections nobody serves."""
+
+    def terminate_all(self) -> None:
+        super().terminate_all()
+        for sock in self.sockets:
+            sock.close()
 
 
 COMMANDS = [serve]

@@ -5,7 +5,10 @@ A claim is a lease: inside one short system transaction the due rows are locked 
 serialises claims) and their `next_attempt_at` moved past the send's deadline. The HTTP request
 happens outside any transaction; its result is recorded in a tenant transaction afterwards. A
 dispatcher that dies mid-send leaves its lease to expire, and the delivery is retried: delivery
-is at least once, and receivers de-duplicate on the event id.
+is at least once, and receivers de-duplicate on the event id. A dispatcher asked to stop
+(`run_forever`'s `stop`) claims nothing more, gives the sends in flight a grace, then cancels
+what is left and releases those leases: another dispatcher sends them at once, not after the
+lease (docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from datetime import datetime, timedelta
 
 import httpx
@@ -31,6 +35,7 @@ from travel.events.retry import RetryPolicy
 from travel.events.targets import check_target
 from travel.housekeeping import Housekeeping
 from travel.settings import Settings
+from travel.shutdown import reserve
 
 log = logging.getLogger("travel.events")
 
@@ -95,23 +100,48 @@ class Dispatcher:
             total += attempts
         return total
 
-    async def run_forever(self, stop: asyncio.Event, interval: float) -> None:
+    async def run_forever(self, stop: asyncio.Event, interval: float, grace: float = 0) -> None:
         """Poll every `interval` seconds (at once again after a busy pass) until `stop` is set;
-        between passes, the periodic clean-up (travel.housekeeping)."""
+        between passes, the periodic clean-up (travel.housekeeping). A pass in progress when
+        `stop` is set has `grace` seconds to finish; then its unsent deliveries are released."""
         housekeeping = Housekeeping(self.databases)
         while not stop.is_set():
+            pass_ = asyncio.create_task(self._pass(housekeeping))
+            stopping = asyncio.create_task(stop.wait())
             try:
-                attempts = await self.run_once()
-                await housekeeping.run_due()
-            except Exception as exc:
-                if unreachable(exc):  # an outage: one line a pass, the next pass retries
-                    log.warning("webhook dispatch pass skipped: database unavailable: %r", exc)
-                else:
-                    log.exception("webhook dispatch pass failed")
-                attempts = 0
-            if attempts == 0:
+                await asyncio.wait({pass_, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                if not pass_.done():
+                    await self._cut_short(pass_, grace)
+                    return
+            finally:  # also when this task is cancelled: no pass outlives it
+                stopping.cancel()
+                pass_.cancel()
+            if pass_.result() == 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), interval)
+
+    async def _pass(self, housekeeping: Housekeeping) -> int:
+        try:
+            attempts = await self.run_once()
+            await housekeeping.run_due()
+        except Exception as exc:
+            if unreachable(exc):  # an outage: one line a pass, the next pass retries
+                log.warning("webhook dispatch pass skipped: database unavailable: %r", exc)
+            else:
+                log.exception("webhook dispatch pass failed")
+            return 0
+        return attempts
+
+    @staticmethod
+    async def _cut_short(pass_: asyncio.Task[int], grace: float) -> None:
+        """Stopping: the pass finishes within `grace`, or is cancelled (releasing its leases,
+        `_dispatch`)."""
+        done, _ = await asyncio.wait({pass_}, timeout=grace)
+        if done:
+            return
+        pass_.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pass_
 
     async def _dispatch(
         self, engines: Engines, *, list_dedicated: bool = False
@@ -123,10 +153,28 @@ class Dispatcher:
             )
             dedicated = await repository.dedicated_database_urls(session) if list_dedicated else []
         if claimed:
-            await asyncio.gather(*(self._attempt(engines, delivery) for delivery in claimed))
+            settled: set[uuid.UUID] = set()
+            try:
+                await asyncio.gather(*(self._attempt(engines, d, settled) for d in claimed))
+            except asyncio.CancelledError:  # stopping: what is unsent is due again at once
+                await self._release(engines, [d for d in claimed if d.id not in settled])
+                raise
         return dedicated, len(claimed)
 
-    async def _attempt(self, engines: Engines, delivery: DueDelivery) -> None:
+    async def _release(self, engines: Engines, deliveries: list[DueDelivery]) -> None:
+        if not deliveries:
+            return
+        try:
+            async with system_transaction(engines) as session:
+                released = await repository.release(session, deliveries, now=utcnow())
+        except Exception:  # the leases expire instead
+            log.exception("releasing %d webhook deliveries failed", len(deliveries))
+            return
+        log.warning("stopping: released %d webhook deliveries for another dispatcher", released)
+
+    async def _attempt(
+        self, engines: Engines, delivery: DueDelivery, settled: set[uuid.UUID] | None = None
+    ) -> None:
         try:  # the name may resolve elsewhere since the endpoint was added
             await check_target(delivery.url, allow_private=self.allow_private)
         except ValidationError as refused:
@@ -140,6 +188,8 @@ class Dispatcher:
             await self._record(engines, delivery, result)
         except Exception:  # the lease expires and the delivery is retried
             log.exception("recording a webhook attempt failed", extra=_log_fields(delivery))
+        if settled is not None:
+            settled.add(delivery.id)
 
     async def _record(self, engines: Engines, delivery: DueDelivery, result: AttemptResult) -> None:
         ws = delivery.workspace_id
@@ -211,12 +261,13 @@ class BackgroundDispatcher:
         self._task = asyncio.create_task(self._run(), name="webhook-dispatcher")
 
     async def stop(self) -> None:
-        """Let the pass in progress finish (its sends are bounded by the timeout), then stop."""
+        """Let the pass in progress finish within the shutdown's reserve (travel.shutdown),
+        releasing the deliveries it has not sent, then stop."""
         if self._task is None:
             return
         self._stop.set()
         try:
-            await asyncio.wait_for(self._task, self.settings.webhook_timeout_seconds + 10)
+            await asyncio.wait_for(self._task, self._grace() + 5)
         except TimeoutError:
             log.warning("webhook dispatcher did not stop in time; its leases will expire")
         except Exception:
@@ -226,4 +277,9 @@ class BackgroundDispatcher:
     async def _run(self) -> None:
         async with sender.http_client(self.settings.webhook_timeout_seconds) as http:
             dispatcher = Dispatcher.from_settings(self.databases, http, self.settings)
-            await dispatcher.run_forever(self._stop, self.settings.dispatcher_interval_seconds)
+            await dispatcher.run_forever(
+                self._stop, self.settings.dispatcher_interval_seconds, self._grace()
+            )
+
+    def _grace(self) -> float:
+        return reserve(self.settings.shutdown_timeout_seconds) / 2

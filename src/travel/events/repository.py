@@ -221,6 +221,27 @@ async def settle(
     return bool(getattr(result, "rowcount", 0))
 
 
+async def release(
+    session: AsyncSession, deliveries: Sequence[DueDelivery], *, now: datetime
+) -> int:
+    """Give back claims (a stopping dispatcher's): each delivery still held under its lease is
+    due again at `now`, for any dispatcher to take at once. Crosses workspaces: system only."""
+    released = 0
+    for lease in {d.lease for d in deliveries}:
+        keys = [(d.workspace_id, d.id) for d in deliveries if d.lease == lease]
+        result = await session.execute(
+            update(WebhookDelivery)
+            .where(
+                tuple_(WebhookDelivery.workspace_id, WebhookDelivery.id).in_(keys),
+                WebhookDelivery.next_attempt_at == lease,
+            )
+            .values(next_attempt_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        released += int(getattr(result, "rowcount", 0) or 0)
+    return released
+
+
 async def disable_endpoint(
     session: AsyncSession, workspace_id: WorkspaceId, endpoint_id: uuid.UUID, reason: str
 ) -> None:

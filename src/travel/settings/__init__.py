@@ -112,6 +112,12 @@ class Settings:
     webhook_retry_base_seconds: float = 30.0  # first retry; doubles per attempt (with jitter)
     webhook_retry_window_seconds: float = 3 * 24 * 3600.0  # then the delivery is DEAD
     dispatcher_batch_size: int = 50
+    # Graceful shutdown (docs/deploy.md): after SIGTERM /readyz answers 503 and the process keeps
+    # serving for `shutdown_drain_seconds` (a load balancer's time to notice), then closes its
+    # listener and finishes what is in flight; it exits within `shutdown_timeout_seconds` of the
+    # signal whatever is left.
+    shutdown_drain_seconds: float = 5.0
+    shutdown_timeout_seconds: float = 30.0
     # Let webhooks reach loopback and private addresses (tests, local development): UNSAFE in
     # production, where it lets whoever adds an endpoint probe the internal network.
     webhook_allow_private: bool = False
@@ -217,6 +223,10 @@ class Settings:
                 "TRAVEL_WEBHOOK_RETRY_WINDOW_SECONDS", 3 * 24 * 3600.0, 1.0, 365 * 86_400.0
             ),
             dispatcher_batch_size=read.integer("TRAVEL_DISPATCHER_BATCH_SIZE", 50, 1, 10_000),
+            shutdown_drain_seconds=read.number("TRAVEL_SHUTDOWN_DRAIN_SECONDS", 5.0, 0.0, 600.0),
+            shutdown_timeout_seconds=read.number(
+                "TRAVEL_SHUTDOWN_TIMEOUT_SECONDS", 30.0, 1.0, 3600.0
+            ),
             webhook_allow_private=read.flag("TRAVEL_WEBHOOK_ALLOW_PRIVATE"),
             query_limits=QueryLimits(
                 max_depth=read.integer("TRAVEL_MAX_QUERY_DEPTH", 12, 1, 100),
