@@ -44,7 +44,7 @@ from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.budgets import BodyBudget, ValidationBudget
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
-from travel.mcp.http import McpEndpoint
+from travel.mcp.mount import McpMount
 from travel.media.http import Photos, storage_for
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
@@ -220,7 +220,7 @@ def create_app(
     demo_sign_ins = DemoSignIns(services.databases) if demo else None
     partner_demo = None if partner is None else PartnerDemo(services.databases, partner)
     # MCP over HTTP: a client of /workspaces/graphql (docs/decisions/0095-mcp-server.md).
-    mcp = McpEndpoint(services.schema)
+    mcp = McpMount(services.schema)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -292,7 +292,7 @@ class TravelApp:
         rest: Starlette,
         metrics_ports: frozenset[int],
         partner: tuple[int, ASGIApp] | None = None,
-        mcp: McpEndpoint | None = None,
+        mcp: McpMount | None = None,
     ) -> None:
         self.graphql = graphql
         self.rest = rest

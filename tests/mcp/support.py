@@ -25,13 +25,19 @@ TRAVEL = str(Path(sys.executable).with_name("travel"))
 
 @contextlib.asynccontextmanager
 async def over_http(
-    server: LiveServer, key: str, *, path: str = "/mcp", headers: dict[str, str] | None = None
+    server: LiveServer,
+    key: str,
+    *,
+    path: str = "/mcp",
+    headers: dict[str, str] | None = None,
+    mode: str = "legacy",
 ) -> AsyncIterator[Client]:
-    """A client of the live server's `/mcp`, initialised with the handshake (`initialize`)."""
+    """A client of the live server's `/mcp`, initialised with the handshake (`initialize`),
+    or with `mode="auto"` as the client chooses (the newer per-request protocol)."""
     auth = {"Authorization": f"Bearer {key}", **(headers or {})}
     async with httpx2.AsyncClient(headers=auth, timeout=30) as http:
         transport = streamable_http_client(f"{server.url}{path}", http_client=http)
-        async with Client(transport, mode="legacy", cache=None) as client:
+        async with Client(transport, mode=mode, cache=None) as client:
             yield client
 
 

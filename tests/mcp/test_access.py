@@ -49,10 +49,12 @@ def test_a_narrowed_key_sees_its_tools_and_gets_forbidden(
 
 
 def test_roles_decide_the_list(server: LiveServer, module_tenant: Tenant) -> None:
+    """Also with the client's own choice of protocol version (no `initialize` handshake)."""
+
     async def run() -> None:
-        async with over_http(server, module_tenant.keys["host"]) as client:
+        async with over_http(server, module_tenant.keys["host"], mode="auto") as client:
             assert await names(client) == READ_TOOLS
-        async with over_http(server, module_tenant.keys["admin"]) as client:
+        async with over_http(server, module_tenant.keys["admin"], mode="auto") as client:
             admin = await names(client)
             assert "overview_stats" in admin
             assert "book" in admin

@@ -27,7 +27,6 @@ from travel.mcp.api import Api
 from travel.mcp.quotes import quote_secret
 from travel.mcp.server import Session, build_server
 
-MCP_PATH = "/mcp"
 READ_ONLY_PATH = "/mcp/read-only"
 READ_ONLY_HEADER = "x-mcp-read-only"
 GRAPHQL_PATH = "/workspaces/graphql"
@@ -39,9 +38,8 @@ def _bearer(request: Request) -> str | None:
 
 
 class McpEndpoint:
-    """The ASGI endpoint of `/mcp` and `/mcp/read-only`; `running()` is its lifespan."""
-
-    paths = frozenset({MCP_PATH, READ_ONLY_PATH})
+    """The ASGI endpoint of `/mcp` and `/mcp/read-only` (mounted by travel.mcp.mount);
+    `running()` is its lifespan."""
 
     def __init__(self, schema: GraphQLSchema, *, timeout: float = 30.0) -> None:
         self._http: httpx.AsyncClient | None = None

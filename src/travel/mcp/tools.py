@@ -432,7 +432,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool(
         "list_trips",
         "List my trips",
-        "The caller's own bookings, newest first: id, referenceCode, status, dates, guests, "
+        "The caller's own bookings: id, referenceCode, status, dates, guests, "
         "totalPrice and the listing. Use to find a booking_id to cancel.",
         (
             Param(
