@@ -63,7 +63,9 @@ async def call(client: Client, tool: str, **arguments: Any) -> Any:
     text = _text(result)
     assert not result.is_error, text
     value = orjson.loads(text)
-    assert tokens(value) <= 4_000
+    size = tokens(value)
+    print(f"MCP result size: {tool} {size} tokens ({len(text.encode())} bytes)")  # pytest -s
+    assert size <= 4_000
     return value
 
 
