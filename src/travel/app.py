@@ -45,6 +45,7 @@ from travel.http.graphql import GRAPHQL_PATH, GraphQLEndpoint
 from travel.http.observe import Observer
 from travel.limits.budgets import BodyBudget, ValidationBudget
 from travel.limits.quotas import FailedAuthentications, Quotas, build_quotas
+from travel.mcp.mount import McpMount
 from travel.media.http import Photos, storage_for
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
@@ -228,6 +229,8 @@ def create_app(
     services = build_services(settings)
     demo_sign_ins = DemoSignIns(services.databases) if demo else None
     partner_demo = None if partner is None else PartnerDemo(services.databases, partner)
+    # MCP over HTTP: a client of /workspaces/graphql (docs/decisions/0095-mcp-server.md).
+    mcp = McpMount(services.schema)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -247,7 +250,8 @@ def create_app(
         app.state.dispatcher = dispatcher
         dispatcher.start()
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
             await dispatcher.stop()
             if services.replicas is not None:
@@ -274,7 +278,7 @@ def create_app(
     app.add_middleware(RequestObservability, observer=observer)
     metrics_ports = frozenset({settings.metrics_port} if settings.metrics_port else ())
     partner_app = None if partner_demo is None else (partner_demo.partner.port, partner_demo.app)
-    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports, partner_app)
+    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports, partner_app, mcp)
 
 
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)
@@ -306,6 +310,7 @@ class TravelApp:
         rest: Starlette,
         metrics_ports: frozenset[int],
         partner: tuple[int, ASGIApp] | None = None,
+        mcp: McpMount | None = None,
     ) -> None:
         self.graphql = graphql
         self.rest = rest
@@ -314,6 +319,7 @@ class TravelApp:
         self.metrics_ports = metrics_ports
         # The demo partner page's port and app (`travel serve --demo`): its port is its own.
         self.partner = partner
+        self.mcp = mcp
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -338,5 +344,8 @@ class TravelApp:
                 await self.rest(scope, receive, send)  # the explorer (GraphiQL) of the web app
             else:
                 await self.graphql.not_allowed(scope, send)
+            return
+        if self.mcp is not None and scope["type"] == "http" and scope["path"] in self.mcp.paths:
+            await self.mcp(scope, receive, send)
             return
         await self.rest(scope, receive, send)

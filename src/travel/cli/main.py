@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 from sqlalchemy.exc import SQLAlchemyError
 
-from travel.cli import admin, client, config, demo, embed, server, worker
+from travel.cli import admin, client, config, demo, embed, mcp, server, worker
 from travel.errors import TravelError
 from travel.settings import SettingsError
 
@@ -32,6 +32,7 @@ for command in (
     *demo.COMMANDS,
     *worker.COMMANDS,
     *client.COMMANDS,
+    *mcp.COMMANDS,
     *config.COMMANDS,
 ):
     cli.add_command(command)
