@@ -230,7 +230,7 @@ def create_app(
     demo_sign_ins = DemoSignIns(services.databases) if demo else None
     partner_demo = None if partner is None else PartnerDemo(services.databases, partner)
     # MCP over HTTP: a client of /workspaces/graphql (docs/decisions/0095-mcp-server.md).
-    mcp = McpMount(services.schema)
+    mcp = McpMount(services.schema, max_body_bytes=settings.max_body_bytes)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -278,7 +278,9 @@ def create_app(
     app.add_middleware(RequestObservability, observer=observer)
     metrics_ports = frozenset({settings.metrics_port} if settings.metrics_port else ())
     partner_app = None if partner_demo is None else (partner_demo.partner.port, partner_demo.app)
-    return TravelApp(GraphQLEndpoint(services, observer), app, metrics_ports, partner_app, mcp)
+    graphql = GraphQLEndpoint(services, observer)
+    mcp.graphql = graphql
+    return TravelApp(graphql, app, metrics_ports, partner_app, mcp)
 
 
 NOT_FOUND = PlainTextResponse("Not Found", status_code=404)

@@ -152,3 +152,55 @@ def test_a_price_change_after_the_quote_books_nothing(
 
     asyncio.run(run())
     assert count_rows(server, "bookings", module_tenant.workspace) == before
+
+
+def test_a_replayed_book_of_a_booking_since_cancelled_is_not_a_success(
+    server: LiveServer, module_tenant: Tenant
+) -> None:
+    """The API replays the first answer to a key as it was; `book` checks what stands now."""
+    listing = str(tenant_listing(server, module_tenant, location="Tavira", units=1))
+    dates = {"check_in": future_date(70), "check_out": future_date(71)}
+
+    async def run() -> None:
+        async with over_http(server, module_tenant.keys["traveler"]) as client:
+            quote = await call(
+                client, "quote_booking", kind="PROPERTY", listing_id=listing, **dates
+            )
+            key = str(uuid.uuid4())
+            booked = await call(client, "book", quote_id=quote["quoteId"], idempotency_key=key)
+            again = await call(client, "book", quote_id=quote["quoteId"], idempotency_key=key)
+            assert (again["id"], again["replayed"]) == (booked["id"], True)
+            await call(client, "cancel_booking", booking_id=booked["id"])
+            text = await fails(client, "book", quote_id=quote["quoteId"], idempotency_key=key)
+            assert text.startswith(f"QUOTE_CHANGED: booking {booked['id']}, made earlier"), text
+
+    asyncio.run(run())
+
+
+def test_a_body_over_the_limit_is_refused_unread(server: LiveServer, module_tenant: Tenant) -> None:
+    limit = server.services.settings.max_body_bytes
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "pad": "' + b"x" * limit + b'"}'
+    response = httpx.post(
+        f"{server.url}/mcp",
+        content=body,
+        headers={
+            "Authorization": f"Bearer {module_tenant.keys['traveler']}",
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+        },
+        timeout=30,
+    )
+    assert response.status_code == 413
+    assert response.json()["error"].startswith("VALIDATION_ERROR: the body exceeds")
+
+
+def test_a_refused_credential_lists_no_tools_but_says_why(server: LiveServer) -> None:
+    """Not an empty list a client would keep: the API's refusal, as an error."""
+
+    async def run() -> None:
+        async with over_http(server, "trv_not_a_key") as client:
+            with pytest.raises(Exception, match="UNAUTHENTICATED") as refused:
+                await names(client)
+            assert "Traceback" not in str(refused.value)
+
+    asyncio.run(run())

@@ -9,7 +9,7 @@ from typing import Any
 from travel_client.aio import AsyncTravelClient
 from travel_client.errors import TransportError, TravelAPIError
 
-from travel.mcp.errors import ToolError, from_api, from_graphql_error
+from travel.mcp.errors import from_api, from_graphql_error
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,8 @@ class Api:
         return Answer(dict(response.data or {}), response.replayed)
 
     async def permissions(self) -> frozenset[str]:
-        """What the credential may do (travelViewer.permissions); none when it is refused."""
-        try:
-            answer = await self.run("query McpViewer { travelViewer { permissions } }")
-        except ToolError:
-            return frozenset()
+        """What the credential may do (travelViewer.permissions). A refusal (a credential that
+        is not valid, a quota used up, an outage) is raised, not taken for "no tool": a client
+        would keep an empty list."""
+        answer = await self.run("query McpViewer { travelViewer { permissions } }")
         return frozenset(answer.data["travelViewer"]["permissions"])

@@ -89,9 +89,10 @@ def page(
         if left > 0:
             result["more"] = left
             result["cursor"] = encode_cursor(after)
-        if tokens(result) <= limit or not shown:
+        # At least one item, however large: a cursor must always move forward.
+        if tokens(result) <= limit or len(shown) <= 1:
             return result
-        shown = shown[: max(0, min(len(shown) - 1, len(shown) * limit // tokens(result)))]
+        shown = shown[: max(1, min(len(shown) - 1, len(shown) * limit // tokens(result)))]
 
 
 def clip(text: str, limit: int) -> str:

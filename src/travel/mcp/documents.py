@@ -70,6 +70,10 @@ mutation McpBook($input: CreateTravelBookingInput!) {{
 }}
 """
 
+BOOKING_NOW = """
+query McpBookingNow($id: ID!) { travelBooking(id: $id) { id status totalPrice currency } }
+"""
+
 CANCEL_BOOKING = f"""
 mutation McpCancel($id: ID!, $reason: String) {{
   cancelTravelBooking(id: $id, reason: $reason) {{ {BOOKING} }}

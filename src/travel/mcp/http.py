@@ -1,10 +1,12 @@
 """`/mcp` on the API port: streamable HTTP, stateless, JSON responses.
 
 Each MCP request carries the caller's own bearer credential, which is sent on with every
-GraphQL call the tools make, over a loopback HTTP call to this process's own
-`/workspaces/graphql`: the same authentication, permissions, quotas and idempotency as any
-partner's request (docs/decisions/0095-mcp-server.md). `/mcp/read-only`, or the header
-`X-MCP-Read-Only: true`, lists and runs no tool that writes.
+GraphQL call the tools make to this process's own `/workspaces/graphql` endpoint, in process
+(httpx's ASGI transport, as from the caller's own address): the same authentication,
+permissions, quotas, failure limits per address and idempotency as any partner's request,
+with no second trip through the network or the listener (docs/decisions/0095-mcp-server.md).
+An MCP request's body is bounded by TRAVEL_MAX_BODY_BYTES like the API's. `/mcp/read-only`,
+or the header `X-MCP-Read-Only: true`, lists and runs no tool that writes.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from travel_client.aio import AsyncTravelClient
 
 from travel.mcp.api import Api
@@ -41,8 +43,16 @@ class McpEndpoint:
     """The ASGI endpoint of `/mcp` and `/mcp/read-only` (mounted by travel.mcp.mount);
     `running()` is its lifespan."""
 
-    def __init__(self, schema: GraphQLSchema, *, timeout: float = 30.0) -> None:
-        self._http: httpx.AsyncClient | None = None
+    def __init__(
+        self,
+        schema: GraphQLSchema,
+        graphql: ASGIApp,
+        *,
+        max_body_bytes: int,
+        timeout: float = 30.0,
+    ) -> None:
+        self._graphql = graphql
+        self._max_body_bytes = max_body_bytes
         self._timeout = timeout
         server = build_server(schema, self._session, quote_secret())
         self._manager = StreamableHTTPSessionManager(
@@ -56,12 +66,8 @@ class McpEndpoint:
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        async with httpx.AsyncClient(timeout=self._timeout) as http, self._manager.run():
-            self._http = http
-            try:
-                yield
-            finally:
-                self._http = None
+        async with self._manager.run():
+            yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if _bearer(Request(scope)) is None:
@@ -72,20 +78,61 @@ class McpEndpoint:
             )
             await refusal(scope, receive, send)
             return
-        await self._manager.handle_request(scope, receive, send)
+        body = await _bounded_body(receive, self._max_body_bytes)
+        if body is None:
+            too_large = JSONResponse(
+                {"error": f"VALIDATION_ERROR: the body exceeds {self._max_body_bytes} bytes"},
+                status_code=413,
+            )
+            await too_large(scope, receive, send)
+            return
+        await self._manager.handle_request(scope, _replay(body, receive), send)
 
     async def _session(self, ctx: ServerRequestContext[Any, Any]) -> Session:
         request = ctx.request
         assert isinstance(request, Request)
-        assert self._http is not None
-        host, port = request.scope["server"]
+        caller = request.scope.get("client") or ("127.0.0.1", 0)
+        http = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=self._graphql, client=(caller[0], caller[1])),
+            timeout=self._timeout,
+        )
         client = AsyncTravelClient(
-            f"http://{host}:{port}{GRAPHQL_PATH}",
+            f"http://travel.internal{GRAPHQL_PATH}",
             _bearer(request) or "",
             max_retries=0,
-            http_client=self._http,
+            http_client=http,
         )
         read_only = request.url.path == READ_ONLY_PATH or request.headers.get(
             READ_ONLY_HEADER, ""
         ).lower() in ("1", "true", "yes")
         return Session(Api(client), read_only)
+
+
+async def _bounded_body(receive: Receive, limit: int) -> bytes | None:
+    """The request's body, or None once it grows past `limit` (no more of it is read)."""
+    chunks, size, more = [], 0, True
+    while more:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        more = message.get("more_body", False)
+    return b"".join(chunks)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """`receive` for a body already read: the body once, then whatever comes (a disconnect)."""
+    sent = False
+
+    async def replayed() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replayed

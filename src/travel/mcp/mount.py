@@ -30,8 +30,11 @@ class McpMount:
 
     paths = MCP_PATHS
 
-    def __init__(self, schema: GraphQLSchema) -> None:
+    def __init__(self, schema: GraphQLSchema, *, max_body_bytes: int) -> None:
         self._schema = schema
+        self._max_body_bytes = max_body_bytes
+        # The API's GraphQL endpoint, which the tools call in process (set by create_app).
+        self.graphql: Any = None
         self._endpoint: Any = None
         self._ready: asyncio.Event | None = None
 
@@ -50,7 +53,9 @@ class McpMount:
     async def _serve(self, ready: asyncio.Event, stop: asyncio.Event) -> None:
         try:
             module = await asyncio.to_thread(importlib.import_module, "travel.mcp.http")
-            endpoint = module.McpEndpoint(self._schema)
+            endpoint = module.McpEndpoint(
+                self._schema, self.graphql, max_body_bytes=self._max_body_bytes
+            )
             async with endpoint.running():
                 self._endpoint = endpoint
                 ready.set()

@@ -75,7 +75,7 @@ def verify(token: str, secret: bytes, now: float | None = None) -> Quote:
     payload, _, mac = rest.partition(".")
     if prefix != _PREFIX or not payload or not mac:
         raise QuoteRefused("quote_id is not a quote id: call quote_booking and pass its quoteId")
-    if not hmac.compare_digest(mac, _mac(secret, payload)):
+    if not hmac.compare_digest(mac.encode(), _mac(secret, payload).encode()):
         raise QuoteRefused("quote_id is not valid here (altered, or from another server)")
     try:
         fields: dict[str, Any] = orjson.loads(_unb64(payload))

@@ -13,6 +13,7 @@ import mcp_types as types
 from graphql import GraphQLSchema
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPError
 
 from travel.mcp.api import Api
 from travel.mcp.budget import dump
@@ -74,7 +75,10 @@ def build_server(schema: GraphQLSchema, caller: Caller, secret: bytes) -> Server
         ctx: ServerRequestContext[Any, Any], _: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         session = await caller(ctx)
-        permissions = await session.api.permissions()
+        try:
+            permissions = await session.api.permissions()
+        except ToolError as exc:  # as a JSON-RPC error the client sees: `CODE: sentence; step`
+            raise MCPError(types.INVALID_REQUEST, exc.text()) from None
         shown = [tools[t.name] for t in TOOLS if visible(t, permissions, session.read_only)]
         return types.ListToolsResult(tools=shown)
 

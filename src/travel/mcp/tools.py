@@ -232,7 +232,7 @@ async def book(call: Call) -> dict[str, Any]:
     priced = await price(
         call.api, quote.kind, quote.listing_id, quote.check_in, quote.check_out, quote.guests
     )
-    if priced.total != Decimal(quote.total):
+    if priced.total != Decimal(quote.total) or priced.listing["currency"] != quote.currency:
         raise _changed(priced.total, quote)
     booking_input: dict[str, Any] = {
         "targetType": quote.kind,
@@ -246,13 +246,42 @@ async def book(call: Call) -> dict[str, Any]:
     answer = await call.api.run(
         documents.CREATE_BOOKING, {"input": booking_input}, paths=BOOKING_PATHS, idempotency_key=key
     )
-    booking = answer.data["createTravelBooking"]
-    if Decimal(booking["totalPrice"]) != Decimal(quote.total) and not answer.replayed:
+    booking: dict[str, Any] = answer.data["createTravelBooking"]
+    if answer.replayed:
+        # The first answer to this key, as it was then. What stands now decides: a booking
+        # undone below (its price had moved) or cancelled since is not the quoted one.
+        now = (await call.api.run(documents.BOOKING_NOW, {"id": booking["id"]})).data
+        current = now.get("travelBooking")
+        if current is None or not _as_quoted(current, quote) or current["status"] == "CANCELLED":
+            raise ToolError(
+                "QUOTE_CHANGED",
+                f"booking {booking['id']}, made earlier with this idempotency_key, did not stand "
+                "at the quoted total (it is cancelled or priced otherwise); quote again and book "
+                "with a new idempotency_key",
+            )
+        return {**booking, "status": current["status"], "replayed": True}
+    if not _as_quoted(booking, quote):
         # The price moved between the check and the booking: undo it, charge nothing.
         reason = "MCP: the price changed after the quote"
-        await call.api.run(documents.CANCEL_BOOKING, {"id": booking["id"], "reason": reason})
+        try:
+            await call.api.run(documents.CANCEL_BOOKING, {"id": booking["id"], "reason": reason})
+        except ToolError as exc:
+            raise ToolError(
+                exc.code,
+                f"booking {booking['id']} was made at {booking['totalPrice']} "
+                f"{booking['currency']}, not the quoted {quote.total} {quote.currency}, and "
+                f"could not be undone ({exc.message}): cancel it with cancel_booking",
+            ) from None
         raise _changed(Decimal(booking["totalPrice"]), quote)
-    return {**booking, "replayed": answer.replayed} if answer.replayed else booking
+    return booking
+
+
+def _as_quoted(booking: dict[str, Any], quote: Quote) -> bool:
+    """Whether a booking's total and currency are the quote's."""
+    return (
+        Decimal(booking["totalPrice"]) == Decimal(quote.total)
+        and booking["currency"] == quote.currency
+    )
 
 
 def _changed(now: Decimal, quote: Quote) -> ToolError:
