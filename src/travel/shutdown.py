@@ -13,6 +13,7 @@ The state is the process's (signals are): one `Shutdown`, `SHUTDOWN`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -58,8 +59,11 @@ SHUTDOWN = Shutdown()
 
 
 def _hard_exit(timeout: float) -> None:
-    log.error("still stopping %g s after the signal: exiting (the shutdown's bound)", timeout)
-    logging.shutdown()
+    # No logging here: a thread stuck writing a log line (a full pipe) holds the handler's
+    # lock, and the watchdog must not wait on it. One line straight to the descriptor.
+    line = f"travel: still stopping {timeout:g} s after the signal: exiting (the bound)\n"
+    with contextlib.suppress(OSError):
+        os.write(2, line.encode())
     os._exit(HARD_EXIT_STATUS)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import socket
 import sys
 from dataclasses import replace
@@ -14,7 +15,7 @@ from uvicorn.supervisors.multiprocess import Multiprocess
 
 from travel import logs
 from travel.settings import SettingsError, get_settings
-from travel.shutdown import reserve
+from travel.shutdown import HARD_EXIT_STATUS, reserve
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -154,14 +155,26 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         # default killed workers still starting on a loaded two-core machine (tests/fleet).
         timeout_worker_healthcheck=30,
     )
-    _Supervisor(config, sockets=sockets).run()
+    supervisor = _Supervisor(config, sockets=sockets)
+    supervisor.run()
     # Every worker has exited and been joined: nothing is left to clean up. The interpreter's
     # own finalisation of this process's imports took 1-2 s on a loaded machine, outside the
-    # shutdown's bound (docs/deploy.md), so the supervisor ends here.
+    # shutdown's bound (docs/deploy.md), so the supervisor ends here, with the worst of its
+    # workers' endings: a worker that hit the shutdown's bound (70) or failed is not hidden
+    # from systemd or an orchestrator.
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(0)
+    os._exit(_workers_status(supervisor))
+
+
+def _workers_status(supervisor: Multiprocess) -> int:
+    """0 when every worker ended by the signal or cleanly; else 70 (the bound) or 1."""
+    codes = {p.process.exitcode for p in supervisor.processes}
+    if HARD_EXIT_STATUS in codes:
+        return HARD_EXIT_STATUS
+    stopped = {0, None, -signal.SIGTERM, -signal.SIGINT, 128 + signal.SIGTERM}
+    return 0 if codes <= stopped else 1
 
 
 class _Supervisor(Multiprocess):
