@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import signal
 import socket
 import sys
@@ -86,6 +87,7 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
         settle_heap,
     )
     from travel.demo.partner import KEY_ENV, Partner, new_key
+    from travel.mcp.quotes import SECRET_ENV as QUOTE_SECRET_ENV
 
     settings = get_settings()
     if workers > 1 and settings.replica_urls and not settings.redis_url:
@@ -143,6 +145,9 @@ def serve(host: str, port: int, web_port: int, demo: bool, partner_port: int, wo
     if partner is not None:
         os.environ[PARTNER_ENV] = partner_to_env(partner)
         os.environ.setdefault(KEY_ENV, new_key())  # one platform key for every worker
+    # One MCP quote secret for every worker: a quote made by one is booked by another
+    # (docs/mcp.md; several hosts must set TRAVEL_MCP_QUOTE_SECRET themselves).
+    os.environ.setdefault(QUOTE_SECRET_ENV, secrets.token_urlsafe(32))
     config = uvicorn.Config(
         "travel.app:app_for_worker",
         factory=True,
