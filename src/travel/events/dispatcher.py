@@ -267,7 +267,9 @@ class BackgroundDispatcher:
             return
         self._stop.set()
         try:
-            await asyncio.wait_for(self._task, self._grace() + 5)
+            # Its grace is half the reserve; the other half is for releasing what it did not
+            # send and for the pools to close, inside the shutdown's bound.
+            await asyncio.wait_for(self._task, self._grace() * 1.5)
         except TimeoutError:
             log.warning("webhook dispatcher did not stop in time; its leases will expire")
         except Exception:
