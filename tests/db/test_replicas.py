@@ -30,7 +30,15 @@ from travel.auth import service as auth_service
 from travel.db import migrate
 from travel.db.registry import Databases
 
-pytestmark = [pytest.mark.postgres_only, pytest.mark.redis]
+pytestmark = [
+    pytest.mark.postgres_only,
+    pytest.mark.redis,
+    # Once is enough, in the PostgreSQL pass: the test brings its own servers.
+    pytest.mark.skipif(
+        not os.environ.get("TRAVEL_TEST_DATABASE_URL", "").startswith("postgres"),
+        reason="runs in the PostgreSQL pass (it brings its own servers)",
+    ),
+]
 
 NAME = "query ($id: ID!) { travelProperty(id: $id) { name } }"
 TRIPS = "{ travelBookings(pagination: {take: 10}) { id } }"
