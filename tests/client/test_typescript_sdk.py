@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -132,16 +133,7 @@ def test_the_typescript_sdk_resolves_the_gateway_as_the_python_sdk_does(
             url = "UnknownEnvironmentError"
         return [url, credential(env)]
 
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", RESOLVE_IN_NODE, json.dumps(ENVIRONMENTS)],
-        cwd=PACKAGE,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
-    assert done.returncode == 0, done.stderr
-    assert (built / "index.js").is_file()
-    in_node = json.loads(done.stdout)
+    in_node = _in_node(node, built, RESOLVE_IN_NODE, ENVIRONMENTS)
     assert in_node == [python(env) for env in ENVIRONMENTS]
 
 
@@ -177,13 +169,21 @@ def test_the_typescript_sdk_tells_mutations_from_queries_as_the_python_sdk_does(
 ) -> None:
     from travel_client.retry import is_mutation
 
+    assert _in_node(node, built, SCAN_IN_NODE, DOCUMENTS) == [
+        is_mutation(doc, name) for doc, name in DOCUMENTS
+    ]
+
+
+def _in_node(node: str, built: Path, script: str, argument: Any) -> Any:
+    """What `script` (an ES module importing the built package) prints as JSON, given
+    `argument` as JSON in its argv[1]."""
+    assert (built / "index.js").is_file()
     done = subprocess.run(
-        [node, "--input-type=module", "-e", SCAN_IN_NODE, json.dumps(DOCUMENTS)],
+        [node, "--input-type=module", "-e", script, json.dumps(argument)],
         cwd=PACKAGE,
         capture_output=True,
         text=True,
         timeout=30,
     )
     assert done.returncode == 0, done.stderr
-    assert (built / "index.js").is_file()
-    assert json.loads(done.stdout) == [is_mutation(doc, name) for doc, name in DOCUMENTS]
+    return json.loads(done.stdout)

@@ -17,7 +17,6 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -26,6 +25,7 @@ from tests.factories import BOOK, create_listing_mutation, future_date, listing_
 from tests.support.cli import Serving, free_port
 from tests.support.pgserver import PrivateServer, private_server
 from tests.support.redis_server import PrivateRedis
+from tests.support.waiting import wait_until
 from travel.auth import service as auth_service
 from travel.db import migrate
 from travel.db.registry import Databases
@@ -76,13 +76,6 @@ def _replayed(primary: PrivateServer, replica: PrivateServer) -> bool:
     return replica.psql(caught_up).strip() == "t"
 
 
-def _wait(condition: Any, what: str, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def _replica_reads(metrics_url: str) -> dict[str, float]:
     text = httpx.get(metrics_url, timeout=10).text
     found = re.findall(r'^travel_replica_reads_total\{target="(\w+)"\} ([0-9.e+]+)$', text, re.M)
@@ -120,7 +113,7 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
         def name_seen(process: Serving, key: str) -> str:
             return str(process.data(key, NAME, {"id": listing_id})["travelProperty"]["name"])
 
-        _wait(lambda: _replayed(primary, replica), "the replica to replay the set-up")
+        wait_until(lambda: _replayed(primary, replica), "the replica to replay the set-up")
         # A second process, started now that the replica is caught up, which probes only when
         # it starts (and then every 10 minutes): it goes on trusting the replica it found well,
         # so a read meeting the stopped replica below is its to retry on the primary.
@@ -169,7 +162,7 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
 
         # Replay resumes: the reader sees the new name from the replica shortly.
         replica.psql("SELECT pg_wal_replay_resume()")
-        _wait(
+        wait_until(
             lambda: name_seen(serving, reader) == "New name",
             "the replica to catch up",
         )
@@ -180,7 +173,7 @@ def test_catalog_reads_go_to_the_replica_and_a_callers_own_writes_are_read_back(
             assert name_seen(serving, reader) == "New name"
             assert name_seen(other, reader) == "New name"
         assert "failed a read" in other.output()  # it met the stopped replica, then the primary
-        _wait(
+        wait_until(
             lambda: 'travel_replica_usable{replica="0"} 0.0' in httpx.get(metrics_url).text,
             "the probe to skip the stopped replica",
         )

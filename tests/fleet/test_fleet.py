@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 import httpx
 import pytest
@@ -44,6 +43,7 @@ from tests.support.fleet import (
     launch_worker,
     rows,
     stop_all,
+    tour_booking,
     wait_started,
 )
 from tests.support.live import LiveServer
@@ -87,17 +87,6 @@ def fleet(fleet_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -
         assert "Traceback" not in node.output(), node.output()
 
 
-def _booking(tour: uuid.UUID, days: int) -> dict[str, Any]:
-    return {
-        "input": {
-            "targetType": "TOUR",
-            "targetId": str(tour),
-            "checkIn": future_date(days),
-            "guests": 1,
-        }
-    }
-
-
 @dataclass
 class _Traffic:
     """What one workspace's clients were answered."""
@@ -121,7 +110,7 @@ def _client(traffic: _Traffic, urls: list[str], deadline: float, seed: int) -> N
     while time.monotonic() < deadline:
         first, other = rng.sample(urls, 2)
         days = rng.choice(DAYS)
-        response = gql(first, key, BOOK, _booking(traffic.tour, days))
+        response = gql(first, key, BOOK, tour_booking(traffic.tour, days))
         code = code_of(response)
         with traffic.lock:
             if response.status_code == 200 and code is None:
@@ -279,7 +268,7 @@ def test_a_listing_edited_through_one_server_is_never_booked_stale_through_the_o
     traveler, host = tenant.keys["traveler"], tenant.keys["host"]
 
     def book(days: int) -> httpx.Response:
-        return gql(other, traveler, BOOK, _booking(tour, days))
+        return gql(other, traveler, BOOK, tour_booking(tour, days))
 
     first = book(40).json()["data"]["createTravelBooking"]  # `other` has seen the listing
     assert Decimal(first["totalPrice"]) == Decimal("100.00")

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.factories import BOOK, create_tenant, create_workspace, future_date, tenant_listing
+from tests.factories import BOOK, create_tenant, create_workspace, tenant_listing
 from tests.fleet.conftest import DRAIN_SECONDS, TIMEOUT_SECONDS, worker_env
 from tests.support.cli import travel_json
 from tests.support.fleet import (
@@ -29,6 +29,7 @@ from tests.support.fleet import (
     rows,
     start_serve,
     start_worker,
+    tour_booking,
 )
 from tests.support.live import LiveServer
 from tests.support.waiting import wait_until
@@ -40,17 +41,6 @@ pytestmark = [pytest.mark.fleet, pytest.mark.postgres_only]
 # process reaping on a loaded two-core machine (CI's).
 SLACK = 1.0
 REPORT: dict[str, Any] = {}  # measured times, printed at the end of each test
-
-
-def _booking(tour: uuid.UUID, days: int) -> dict[str, Any]:
-    return {
-        "input": {
-            "targetType": "TOUR",
-            "targetId": str(tour),
-            "checkIn": future_date(days),
-            "guests": 1,
-        }
-    }
 
 
 class _Load:
@@ -74,7 +64,7 @@ class _Load:
         days = 20 + n
         while not self.stop.is_set():
             try:
-                response = gql(self.url, self.key, BOOK, _booking(self.tour, days))
+                response = gql(self.url, self.key, BOOK, tour_booking(self.tour, days))
             except httpx.HTTPError as error:
                 with self._lock:
                     self.failures.append(type(error).__name__)
@@ -97,7 +87,7 @@ class _Load:
 
 def _half_sent_booking(port: int, tour: uuid.UUID, key: str) -> tuple[socket.socket, bytes]:
     """A booking request in flight: its headers and half its body sent; the rest returned."""
-    body = json.dumps({"query": BOOK, "variables": _booking(tour, 40)}).encode()
+    body = json.dumps({"query": BOOK, "variables": tour_booking(tour, 40)}).encode()
     head = (
         f"POST /workspaces/graphql HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
         f"Authorization: Bearer {key}\r\nContent-Type: application/json\r\n"

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 
+from tests.factories import future_date
 from tests.support.cli import TRAVEL, free_port, wait_until_serving
 
 # How long the load of a fleet test runs: a few seconds in the normal suite, longer from
@@ -171,3 +172,15 @@ def rows(server: Any, sql: str, **params: Any) -> list[Any]:
 
     result: list[Any] = server.run(read())
     return result
+
+
+def tour_booking(tour: object, days: int) -> dict[str, Any]:
+    """createTravelBooking's variables: one guest on the tour `days` from today."""
+    return {
+        "input": {
+            "targetType": "TOUR",
+            "targetId": str(tour),
+            "checkIn": future_date(days),
+            "guests": 1,
+        }
+    }

@@ -21,7 +21,7 @@ _DEDICATED_URLS = text(
     "SELECT DISTINCT database_url FROM workspaces WHERE database_url IS NOT NULL "
     "ORDER BY database_url"
 )
-_BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
+BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
 # Anything the application role can create (a schema, an object in ours, a temporary table) it
 # can leave on a pooled connection for a later request to run into.
 _MAY_CREATE = text(
@@ -107,14 +107,14 @@ class Databases:
         if self.main.dialect != "postgresql":
             return
         async with self.main.system.connect() as conn:
-            if not (await conn.execute(_BYPASSES_RLS)).scalar():
+            if not (await conn.execute(BYPASSES_RLS)).scalar():
                 raise SettingsError(
                     "TRAVEL_SYSTEM_DATABASE_URL must name a role with BYPASSRLS "
                     "(scripts/postgres.sh creates travel_system; README.md, PostgreSQL)"
                 )
         if self.main.system is not self.main.writer:
             async with self.main.reader.connect() as conn:
-                if (await conn.execute(_BYPASSES_RLS)).scalar():
+                if (await conn.execute(BYPASSES_RLS)).scalar():
                     log.warning(
                         "TRAVEL_DATABASE_URL's role bypasses row-level security: tenant "
                         "isolation rests on the service's own filters alone"

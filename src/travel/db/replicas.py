@@ -31,7 +31,7 @@ from sqlalchemy import text
 
 from travel import metrics
 from travel.db.engine import Engines, create_engines
-from travel.db.registry import masked
+from travel.db.registry import BYPASSES_RLS, masked
 from travel.db.session import scope_reads
 from travel.settings import Settings, SettingsError
 
@@ -69,7 +69,6 @@ other root field (the viewer, bookings, favorites) reads the primary."""
 
 # After a commit: the insert position is past the commit record (the flush position may not
 # be, with synchronous_commit off).
-_BYPASSES_RLS = text("SELECT rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user")
 _PRIMARY_POSITION = text("SELECT pg_current_wal_insert_lsn()::text")
 # What a caught-up replica can reach: the insert position may sit past a page header that no
 # record fills yet, which replay never reaches.
@@ -275,14 +274,14 @@ class Replicas:
 
     def failed(self, replica: Replica, error: BaseException) -> None:
         """A read failed on `replica`: skip it until a probe finds it well."""
+        self._skip(replica, f"failed a read ({error}), reading the primary")
+
+    def _skip(self, replica: Replica, why: str) -> None:
+        """Use `replica` no more until a probe finds it well (said once, when it stops)."""
         if replica.usable:
-            log.warning("replica %s failed a read (%s): reading the primary", replica.name, error)
+            log.warning("replica %s %s: skipped", replica.name, why)
         replica.usable = False
         metrics.REPLICA_USABLE.labels(str(replica.index)).set(0)
-
-    def _distrust(self) -> None:
-        for replica in self.replicas:
-            replica.usable = False
 
     # -- in the background -----------------------------------------------------------------
 
@@ -294,42 +293,35 @@ class Replicas:
                     head = wal_position((await conn.execute(_PRIMARY_FLUSHED)).scalar_one())
         except Exception as exc:
             log.warning("replica probe: the primary did not answer (%r)", exc)
-            self._distrust()
+            for replica in self.replicas:
+                self._skip(replica, "cannot be compared with the primary")
             return
         await asyncio.gather(*(self._probe(replica, head) for replica in self.replicas))
 
     async def _probe(self, replica: Replica, head: int) -> None:
-        was = replica.usable
         try:
             async with asyncio.timeout(self._timeout):
                 async with replica.engines.reader.connect() as conn:
                     recovering, replayed, behind = (await conn.execute(_REPLAY)).one()
         except Exception as exc:
-            replica.usable = False
-            if was:
-                log.warning("replica %s is unreachable (%r): skipped", replica.name, exc)
-            metrics.REPLICA_USABLE.labels(str(replica.index)).set(0)
+            self._skip(replica, f"is unreachable ({exc!r})")
             return
         if not recovering or replayed is None:
-            replica.usable = False
-            if was:
-                log.warning("replica %s is not replaying (promoted?): skipped", replica.name)
-            metrics.REPLICA_USABLE.labels(str(replica.index)).set(0)
+            self._skip(replica, "is not replaying (promoted?)")
             return
         replica.replayed = wal_position(replayed)
+        replica.probed_at = time.monotonic()
         # Caught up with the primary's position of a moment ago: no lag, however long ago its
         # last replayed transaction was. Otherwise the age of that transaction.
         lag = 0.0 if replica.replayed >= head else (behind if behind is not None else float("inf"))
-        replica.usable = lag <= self.max_lag
-        replica.probed_at = time.monotonic()
-        if was and not replica.usable:
-            log.warning(
-                "replica %s lags %.1f s (bound %.1f s): skipped", replica.name, lag, self.max_lag
-            )
-        elif replica.usable and not was:
-            log.info("replica %s in use (lag %.1f s)", replica.name, lag)
-        metrics.REPLICA_USABLE.labels(str(replica.index)).set(1 if replica.usable else 0)
         metrics.REPLICA_LAG.labels(str(replica.index)).set(min(lag, 1e9))
+        if lag > self.max_lag:
+            self._skip(replica, f"lags {lag:.1f} s (bound {self.max_lag:.1f} s)")
+            return
+        if not replica.usable:
+            log.info("replica %s in use (lag %.1f s)", replica.name, lag)
+        replica.usable = True
+        metrics.REPLICA_USABLE.labels(str(replica.index)).set(1)
 
     async def start(self) -> None:
         """Warn about a replica role that bypasses row-level security, probe once (so that the
@@ -338,7 +330,7 @@ class Replicas:
             try:
                 async with asyncio.timeout(self._timeout):
                     async with replica.engines.reader.connect() as conn:
-                        bypasses = (await conn.execute(_BYPASSES_RLS)).scalar()
+                        bypasses = (await conn.execute(BYPASSES_RLS)).scalar()
             except Exception:
                 continue  # unreachable now: the probes will say so
             if bypasses:

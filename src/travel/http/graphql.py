@@ -173,29 +173,25 @@ class GraphQLEndpoint:
             key = idempotency.key_of(
                 exchange.header(b"idempotency-key"), operation.definition, principal, body
             )
-            replicas = services.replicas
-            if replicas is None or principal.database_url is not None:
-                # No replicas, or a dedicated tenant's database (its own primary only).
+            # A dedicated tenant's database has no replicas: its own primary only.
+            replicas = services.replicas if principal.database_url is None else None
+            # Read-your-writes is per member: a new sign-in (a new key) still sees its writes.
+            caller = f"{principal.workspace_key}:{principal.member_id}"
+            mutation = operation.definition.operation is OperationType.MUTATION
+            if replicas is not None and not mutation:
+                replica = None
+                if REPLICA_FIELDS.issuperset(exchange.root_fields):
+                    replica = await replicas.for_reads(caller)
+                return await self._run(exchange, engines, principal, operation, headers, replica)
+            try:
                 if key is not None:
                     return await self._run_remembered(
                         exchange, engines, principal, key, operation, headers
                     )
                 return await self._run(exchange, engines, principal, operation, headers)
-            # Read-your-writes is per member: a new sign-in (a new key) still sees its writes.
-            caller = f"{principal.workspace_key}:{principal.member_id}"
-            if operation.definition.operation is OperationType.MUTATION:
-                try:
-                    if key is not None:
-                        return await self._run_remembered(
-                            exchange, engines, principal, key, operation, headers
-                        )
-                    return await self._run(exchange, engines, principal, operation, headers)
-                finally:  # whatever happened, it may have committed: the next reads see it
+            finally:
+                if replicas is not None:  # it may have committed: the caller's next reads see it
                     await replicas.wrote(caller)
-            replica = None
-            if REPLICA_FIELDS.issuperset(exchange.root_fields):
-                replica = await replicas.for_reads(caller)
-            return await self._run(exchange, engines, principal, operation, headers, replica)
         except DocumentErrors as exc:
             exchange.outcome = "VALIDATION_ERROR"
             formatted = [format_error(e, exchange.request_id) for e in exc.errors]
