@@ -175,13 +175,11 @@ class GraphQLEndpoint:
             )
             # A dedicated tenant's database has no replicas: its own primary only.
             replicas = services.replicas if principal.database_url is None else None
-            # Read-your-writes is per member: a new sign-in (a new key) still sees its writes.
-            caller = f"{principal.workspace_key}:{principal.member_id}"
             mutation = operation.definition.operation is OperationType.MUTATION
             if replicas is not None and not mutation:
                 replica = None
                 if REPLICA_FIELDS.issuperset(exchange.root_fields):
-                    replica = await replicas.for_reads(caller)
+                    replica = await replicas.for_reads(_member(principal))
                 return await self._run(exchange, engines, principal, operation, headers, replica)
             try:
                 if key is not None:
@@ -191,7 +189,7 @@ class GraphQLEndpoint:
                 return await self._run(exchange, engines, principal, operation, headers)
             finally:
                 if replicas is not None:  # it may have committed: the caller's next reads see it
-                    await replicas.wrote(caller)
+                    await replicas.wrote(_member(principal))
         except DocumentErrors as exc:
             exchange.outcome = "VALIDATION_ERROR"
             formatted = [format_error(e, exchange.request_id) for e in exc.errors]
@@ -448,6 +446,12 @@ def _ran(result: ExecutionResult) -> bool:
     """Whether any field ran (a request whose variables did not fit ran none: no error has a
     path and there is no data)."""
     return result.data is not None or any(e.path for e in result.errors or ())
+
+
+def _member(principal: Principal) -> str:
+    """Whose writes a replica must have replayed: read-your-writes is per member, so that a new
+    sign-in (a new key) still sees its writes (docs/decisions/0094-read-replicas.md)."""
+    return f"{principal.workspace_key}:{principal.member_id}"
 
 
 def _replica_failure(error: BaseException) -> bool:
