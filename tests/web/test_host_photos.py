@@ -141,6 +141,12 @@ def test_files_the_service_refuses_are_said_next_to_the_file_field(
 def test_a_photo_with_its_alt_text_from_the_keyboard_alone(desktop: Page, web: WebApp) -> None:
     page = desktop
     _, stay = _open_editor(page, web)
+    # Playwright asks Chromium to intercept file choosers when the first listener is added, and
+    # sends that request without waiting for it: added by `expect_file_chooser` just before the
+    # key press, the press could reach Chromium first and open a native chooser headless Chromium
+    # dismisses (a flake under load). Listening from here, the interception is in place dozens of
+    # round trips before the press.
+    page.on("filechooser", lambda _: None)
     tab_to(page, FILES, limit=150)  # past the listing's fields and its save button
     with page.expect_file_chooser() as chosen:
         page.keyboard.press("Space")
