@@ -440,7 +440,7 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
     from travel.bookings.write import function as booking_sql
 
     initial = _revision("0001_initial_schema")
-    booking_function = _revision("0010_calendar")  # the newest to re-create it
+    booking_function = _revision("0013_workspace_moves")  # the newest to re-create it
     analytics_function = _revision("0007_analytics_trigger_as_owner")  # likewise
     _, analytics_trigger = initial._ANALYTICS_TRIGGERS["postgresql"]
     assert _statements(triggers, "create_booking_triggers", "postgresql") == [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import asyncpg  # type: ignore[import-untyped]
 import click
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
@@ -13,6 +14,7 @@ from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
 from travel.db import migrate
+from travel.db.moves import MoveRefused, Mover
 from travel.db.registry import Databases, masked
 from travel.db.session import tenant_transaction
 from travel.events import webhooks
@@ -95,6 +97,69 @@ def workspace_create(name: str, plan: str, database_url: str | None, as_json: bo
 
     workspace_id = run_with_databases(action)
     emit({"id": workspace_id}, as_json, f"workspace {workspace_id} ({plan})")
+
+
+@workspace.command("move")
+@click.argument("workspace_id")
+@click.option("--to", "to_url", help="The target database's URL, as the service connects to it.")
+@click.option(
+    "--from-admin",
+    envvar="TRAVEL_MOVE_FROM_ADMIN_URL",
+    required=True,
+    help="A superuser URL of the workspace's database now (it publishes the rows).",
+)
+@click.option(
+    "--to-admin",
+    envvar="TRAVEL_MOVE_TO_ADMIN_URL",
+    required=True,
+    help="A superuser URL of the target database (it subscribes to them).",
+)
+@click.option(
+    "--freeze-seconds",
+    type=click.FloatRange(3, 120),
+    default=10.0,
+    show_default=True,
+    help="The longest the workspace's writes stay refused before the switch; past it they "
+    "resume and the move can be run again.",
+)
+@click.option("--abort", is_flag=True, help="Undo a move that has not switched yet.")
+def workspace_move(
+    workspace_id: str,
+    to_url: str | None,
+    from_admin: str,
+    to_admin: str,
+    freeze_seconds: float,
+    abort: bool,
+) -> None:
+    """Move a workspace to another PostgreSQL database while it keeps serving: its rows are
+    copied and kept up to date, its writes refused for a few seconds while the copy is checked
+    and the directory flipped, and the old rows removed (docs/deploy.md, "Moving a workspace").
+    Run it again to resume a move that stopped; --abort to undo one."""
+    if not abort and not to_url:
+        raise click.UsageError("--to is required (or --abort)")
+
+    async def action(databases: Databases) -> None:
+        ws = await auth_service.resolve_workspace(databases, workspace_id)
+        mover = Mover(
+            databases,
+            ws.id,
+            say=click.echo,
+            auth_cache_seconds=get_settings().auth_cache_seconds,
+            freeze_seconds=freeze_seconds,
+        )
+        try:
+            if abort:
+                await mover.abort(from_admin, to_admin)
+            else:
+                assert to_url is not None
+                await mover.move(to_url, from_admin, to_admin)
+        except asyncpg.PostgresError as exc:
+            raise MoveRefused(
+                f"PostgreSQL refused a step ({exc.sqlstate}: {exc}): run the command again to "
+                "resume, or --abort"
+            ) from None
+
+    run_with_databases(action)
 
 
 @workspace.command("list")

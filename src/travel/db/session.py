@@ -87,14 +87,20 @@ class SerialSession(AsyncSession):
 
 
 _SCOPE = "travel.scope"  # session.info key: the settings its transactions start with
+_GATED = "travel.gated"  # session.info key: its transactions write (the first setting's workspace)
 
 
-def _set_statement(count: int) -> TextClause:
-    calls = ", ".join(f"set_config(:n{i}, :v{i}, true)" for i in range(count))
-    return text(f"SELECT {calls}")
+def _set_statement(count: int, gated: bool) -> TextClause:
+    """The first statement of a scoped transaction; a writing one also passes the workspace's
+    write gate in it (revision 0013, travel.db.moves): refused with SQLSTATE TRMOV while the
+    workspace moves to another database, at no extra round trip."""
+    calls = [f"set_config(:n{i}, :v{i}, true)" for i in range(count)]
+    if gated:
+        calls.append("travel_write_gate(:v0)")
+    return text(f"SELECT {', '.join(calls)}")
 
 
-_SET = {count: _set_statement(count) for count in (1, 2)}
+_SET = {(count, gated): _set_statement(count, gated) for count in (1, 2) for gated in (False, True)}
 
 
 def _scope_transaction(session: Session, _: object, connection: Connection) -> None:
@@ -111,7 +117,7 @@ def _scope_transaction(session: Session, _: object, connection: Connection) -> N
     params = {}
     for i, (name, value) in enumerate(settings):
         params[f"n{i}"], params[f"v{i}"] = name, value
-    connection.execute(_SET[len(settings)], params)
+    connection.execute(_SET[len(settings), bool(session.info.get(_GATED))], params)
 
 
 class _ScopedSession(Session):
@@ -121,10 +127,14 @@ class _ScopedSession(Session):
 event.listen(_ScopedSession, "after_begin", _scope_transaction)
 
 
-def _session(engine: AsyncEngine, engines: Engines, *settings: tuple[str, str]) -> SerialSession:
+def _session(
+    engine: AsyncEngine, engines: Engines, *settings: tuple[str, str], gated: bool = False
+) -> SerialSession:
+    """`gated`: a write session of the workspace `settings[0]` names."""
     session = SerialSession(engine, expire_on_commit=False, sync_session_class=_ScopedSession)
     if engines.dialect == "postgresql":
         session.info[_SCOPE] = settings
+        session.info[_GATED] = gated
     return session
 
 
@@ -155,7 +165,7 @@ async def tenant_transaction(
     # block ends well and rolled back (the session closed) if not: `session.begin()` around it
     # took a greenlet hop for nothing, a block that never touched the database has nothing to
     # commit, and a committed session holds nothing left to close.
-    session = _session(engine, engines, scope)
+    session = _session(engine, engines, scope, gated=write)
     try:
         yield session
         if session.in_transaction():
@@ -685,7 +695,7 @@ async def tenant_session(
         (SETTING, await _workspace_setting(engines, workspace_id)),
         ("lock_timeout", f"{round(lock_timeout_seconds * 1000)}ms"),
     )
-    async with _session(engines.writer, engines, *settings) as session:
+    async with _session(engines.writer, engines, *settings, gated=True) as session:
         yield session
 
 

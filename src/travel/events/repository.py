@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.models import Workspace
 from travel.db.base import table_of
+from travel.db.gates import not_gated
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.events.records import OPEN_STATUSES, AttemptResult, DeliveryRecord, DueDelivery
 from travel.kernel.ids import WorkspaceId
@@ -58,14 +59,17 @@ async def claim_due(
     `FOR UPDATE … SKIP LOCKED` is PostgreSQL's; SQLite ignores it and serialises the whole
     transaction on its single writer instead.
     """
+    stmt = _with_endpoint_and_event(select(*_DUE_COLUMNS)).where(
+        WebhookDelivery.status.in_(OPEN_STATUSES),
+        WebhookDelivery.next_attempt_at <= now,
+        WebhookEndpoint.enabled.is_(True),
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        # A workspace moving away (or moved) is not this database's to deliver: its
+        # deliveries are the target's (travel.db.moves).
+        stmt = stmt.where(not_gated(WebhookDelivery.workspace_id))
     stmt = (
-        _with_endpoint_and_event(select(*_DUE_COLUMNS))
-        .where(
-            WebhookDelivery.status.in_(OPEN_STATUSES),
-            WebhookDelivery.next_attempt_at <= now,
-            WebhookEndpoint.enabled.is_(True),
-        )
-        .order_by(WebhookDelivery.next_attempt_at)
+        stmt.order_by(WebhookDelivery.next_attempt_at)
         .limit(limit)
         .with_for_update(skip_locked=True, of=WebhookDelivery)
     )

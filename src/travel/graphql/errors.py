@@ -7,7 +7,7 @@ from typing import Any
 
 from graphql import GraphQLError
 
-from travel.db.outage import unreachable
+from travel.db.outage import moving, unreachable
 from travel.errors import ServiceUnavailable, TravelError
 
 log = logging.getLogger("travel.errors")
@@ -52,7 +52,14 @@ def request_error(error: TravelError) -> dict[str, Any]:
 
 def database_outage(error: BaseException, request_id: str) -> ServiceUnavailable:
     """The caller's answer to a database that cannot be reached (one log line, no traceback:
-    an outage would otherwise write one per request)."""
+    an outage would otherwise write one per request), or to a write of a workspace that is
+    moving to another database (travel.db.moves)."""
+    if moving(error):
+        log.info("write refused: the workspace is moving", extra={"request_id": request_id})
+        return ServiceUnavailable(
+            "This workspace is moving to another database: writes resume within seconds; "
+            "retry shortly"
+        )
     log.warning(
         "database unavailable: %s: %s",
         type(error).__name__,

@@ -19,7 +19,8 @@ both forms: the capacity check (travel.catalog.availability) and the webhook fan
 
 Migration 0002 created it, 0006 re-created it to take the workspace's signed token
 (travel.db.scope), 0009 to compare and return the listing's status, 0010 to compare its version,
-count blocks and return seasonal prices; a later change to this
+count blocks and return seasonal prices, 0013 to refuse a write while its workspace moves
+(travel.db.moves); a later change to this
 text needs a new revision that drops and re-creates it
 (as for the analytics triggers): tests/db/test_migrations.py fails until one does.
 """
@@ -117,6 +118,8 @@ BEGIN
     RETURN QUERY SELECT 'LISTING', {_RETURN};
     RETURN;
   END IF;
+  -- A workspace moving to another database takes no write once frozen (revision 0013).
+  PERFORM travel_write_gate(p_scope);
 
   b := json_populate_record(NULL::bookings, p_rows->'booking');
 {_TAKEN}
