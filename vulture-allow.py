@@ -94,6 +94,7 @@ create_function  # src/travel/bookings/write/function.py
 drop_function  # src/travel/bookings/write/function.py
 _.enter_string_value  # graphql-core visitor hook (src/travel/graphql/text.py)
 workspace_list  # click command (src/travel/cli/admin.py)
+workspace_move  # click command (src/travel/cli/admin.py)
 member_list  # click command
 member_remove  # click command
 apikey_list  # click command

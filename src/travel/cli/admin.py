@@ -14,7 +14,7 @@ from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
 from travel.db import migrate
-from travel.db.moves import MoveRefused, Mover
+from travel.db.moves import Mover, MoveRefused
 from travel.db.registry import Databases, masked
 from travel.db.session import tenant_transaction
 from travel.events import webhooks
