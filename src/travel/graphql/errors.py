@@ -14,6 +14,9 @@ log = logging.getLogger("travel.errors")
 
 INTERNAL = "INTERNAL_SERVER_ERROR"
 UNAVAILABLE = ServiceUnavailable.code
+_MOVING = (
+    "This workspace is moving to another database: writes resume within seconds; retry shortly"
+)
 
 
 def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
@@ -56,14 +59,20 @@ def database_outage(error: BaseException, request_id: str) -> ServiceUnavailable
     moving to another database (travel.db.moves)."""
     if moving(error):
         log.info("write refused: the workspace is moving", extra={"request_id": request_id})
-        return ServiceUnavailable(
-            "This workspace is moving to another database: writes resume within seconds; "
-            "retry shortly"
-        )
+        return ServiceUnavailable(_MOVING)
     log.warning(
         "database unavailable: %s: %s",
         type(error).__name__,
         error,
         extra={"request_id": request_id},
     )
+    return ServiceUnavailable()
+
+
+def outage_of(errors: list[GraphQLError] | None) -> ServiceUnavailable:
+    """The 503 that refuses a whole mutation whose fields met an outage: saying that the
+    workspace is moving when that is why (travel.db.moves), else that the database is away."""
+    for error in errors or ():
+        if error.original_error is not None and moving(error.original_error):
+            return ServiceUnavailable(_MOVING)
     return ServiceUnavailable()

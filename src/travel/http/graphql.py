@@ -44,6 +44,7 @@ from travel.graphql.errors import (
     UNAVAILABLE,
     database_outage,
     format_error,
+    outage_of,
     request_error,
 )
 from travel.graphql.text import check_variables
@@ -334,7 +335,7 @@ class GraphQLEndpoint:
                 # A field failed unexpectedly or the database went away: undo every field (the
                 # data would describe effects that are rolled back) and let a retry with the
                 # same key run afresh.
-                failure = ServiceUnavailable() if reply.status == 503 else InternalError()
+                failure = outage_of(result.errors) if reply.status == 503 else InternalError()
                 return refusal(failure, headers)
             await idempotency.remember(session, key, reply.status, reply.body)
             await session.commit()
