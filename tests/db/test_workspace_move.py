@@ -227,18 +227,20 @@ class World:
         _open_tour(self.urls[0], party)
         return party
 
-    def move_args(self, workspace: str, *extra: str) -> list[str]:
+    def move_args(self, workspace: str, *extra: str, back: bool = False) -> list[str]:
+        """`travel workspace move` from A to B (`back`: from B to A's shared database)."""
+        frm, to = (self.target, self.source) if back else (self.source, self.target)
         return [
-            *(TRAVEL, "workspace", "move", workspace, "--to", self.target.url),
-            *("--from-admin", _admin_url(self.source), "--to-admin", _admin_url(self.target)),
+            *(TRAVEL, "workspace", "move", workspace, "--to", to.url),
+            *("--from-admin", _admin_url(frm), "--to-admin", _admin_url(to)),
             *extra,
         ]
 
-    def move(self, workspace: str, *extra: str) -> Move:
+    def move(self, workspace: str, *extra: str, back: bool = False) -> Move:
         """Run `travel workspace move` to its end, each line it prints timed."""
         move = Move(time.monotonic())
         process = subprocess.Popen(
-            self.move_args(workspace, *extra),
+            self.move_args(workspace, *extra, back=back),
             env=self.env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -269,7 +271,7 @@ def source() -> Iterator[PrivateServer]:
 
 @pytest.fixture(scope="module")
 def target() -> Iterator[PrivateServer]:
-    yield from private_server()
+    yield from private_server({"wal_level": "logical"})  # the source of the move back
 
 
 @pytest.fixture(scope="module")
@@ -595,10 +597,11 @@ def test_a_workspace_moves_to_another_database_while_it_is_booked_and_read(
     )
 
 
-def _interrupted(world: World, workspace: str, lines: int) -> list[str]:
-    """Start a move and SIGKILL it once it has printed `lines` lines: those lines."""
+def _interrupted(world: World, workspace: str, step: str, *, back: bool = False) -> list[str]:
+    """Start a move and SIGKILL it as soon as it has printed a line starting with `step`: the
+    lines it printed."""
     process = subprocess.Popen(
-        world.move_args(workspace),
+        world.move_args(workspace, back=back),
         env=world.env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -607,9 +610,9 @@ def _interrupted(world: World, workspace: str, lines: int) -> list[str]:
     printed: list[str] = []
     try:
         assert process.stdout is not None
-        while len(printed) < lines:
+        while not (printed and printed[-1].startswith(step)):
             line = process.stdout.readline()
-            assert line, f"the move ended before its line {len(printed) + 1}: {printed}"
+            assert line, f"the move ended before printing {step!r}: {printed}"
             printed.append(line.rstrip("\n"))
         assert process.poll() is None, f"the move ended before the kill: {printed}"
         process.send_signal(signal.SIGKILL)
@@ -619,35 +622,62 @@ def _interrupted(world: World, workspace: str, lines: int) -> list[str]:
     return printed
 
 
-def test_an_interrupted_move_is_aborted_and_an_interrupted_one_resumed(world: World) -> None:
+def _lands(world: World, party: Party, *, where: PrivateServer, left: PrivateServer) -> None:
+    """The party's workspace is served from `where` (bookings through either server land there,
+    its host lists every acknowledged booking), and nothing of it is left in `left`."""
+    for n, url in enumerate(world.urls):
+        _book(url, party, days=60 + len(party.booked) + n)
+    assert Counter(_booking_ids(where, party.id)) == Counter(party.booked)
+    assert _rows_of(left, party.id) == {}
+    assert _replication_leftovers(world.source, world.target) == NO_REPLICATION
+    for url in world.urls:
+        assert _listed(url, party.host) == (len(party.booked), party.booked)
+
+
+def test_an_interrupted_move_is_aborted_or_resumed_and_the_workspace_moves_back(
+    world: World,
+) -> None:
     source, target = world.source, world.target
     party = world.party("moving_again", travelers=1)
     for n, url in enumerate(world.urls * 2):
         _book(url, party, days=30 + n)
 
-    # Killed in its first step (the copy), then aborted: the workspace stays in A, serving.
-    print("killed after:", _interrupted(world, party.id, lines=2))
+    # Killed while copying, then aborted: the workspace stays in A, serving; B holds nothing.
+    print("killed after:", _interrupted(world, party.id, "copying"))
     aborted = world.move(party.id, "--abort")
     print(f"abort: {aborted.seconds:.1f} s, exit {aborted.returncode}\n{aborted.output()}")
     assert aborted.returncode == 0, aborted.output()
     assert _directory_url(source, party.id) is None
-    for n, url in enumerate(world.urls):
-        _book(url, party, days=40 + n)
-        assert _listed(url, party.host) == (len(party.booked), party.booked)
-    assert set(_booking_ids(source, party.id)) == party.booked
-    assert _rows_of(target, party.id) == {}
-    assert _replication_leftovers(source, target) == NO_REPLICATION
+    _lands(world, party, where=source, left=target)
 
-    # Killed again (frozen, after the copy), then run again: it resumes and finishes.
-    print("killed after:", _interrupted(world, party.id, lines=4))
+    # Killed while frozen, then run again: it resumes and the workspace lands in B.
+    print("killed after:", _interrupted(world, party.id, "writes frozen"))
     resumed = world.move(party.id)
     print(f"resumed: {resumed.seconds:.1f} s, exit {resumed.returncode}\n{resumed.output()}")
     assert resumed.returncode == 0, f"{resumed.output()}\n{world.logs()}"
     assert _directory_url(source, party.id) == target.url
+    _lands(world, party, where=target, left=source)
+
+    # Back to the shared database, killed just after the switch: reads go on (through either
+    # server, once their credential caches have expired), a write is refused or made, never
+    # failed; run again, the move finishes and the workspace is served from A again.
+    print("killed after:", _interrupted(world, party.id, "switched", back=True))
+    assert _directory_url(source, party.id) is None
+    time.sleep(float(AUTH_CACHE_SECONDS) + 0.2)
     for n, url in enumerate(world.urls):
-        _book(url, party, days=50 + n)
-    assert Counter(_booking_ids(target, party.id)) == Counter(party.booked)
-    assert _rows_of(source, party.id) == {}
-    assert _replication_leftovers(source, target) == NO_REPLICATION
-    for url in world.urls:
         assert _listed(url, party.host) == (len(party.booked), party.booked)
+        answer = gql(url, party.travelers[0], BOOK, tour_booking(party.tour, 90 + n))
+        print("a booking between the kill and the re-run:", answer.status_code, answer.text[:200])
+        if answer.status_code == 200 and "errors" not in answer.json():
+            party.booked.add(answer.json()["data"]["createTravelBooking"]["id"])
+        else:
+            assert answer.status_code == 503, answer.text
+            assert answer.json()["errors"][0]["extensions"]["code"] == "SERVICE_UNAVAILABLE"
+            assert "Retry-After" in answer.headers
+    finished = world.move(party.id, back=True)
+    print(f"finished: {finished.seconds:.1f} s, exit {finished.returncode}\n{finished.output()}")
+    assert finished.returncode == 0, f"{finished.output()}\n{world.logs()}"
+    assert _directory_url(source, party.id) is None
+    _lands(world, party, where=source, left=target)
+    # The dedicated database's copy of the directory entry went with the rest.
+    assert _sql(target, f"SELECT count(*) FROM workspaces WHERE id = '{party.id}'") == [["0"]]
