@@ -9,8 +9,9 @@ are configured with; cluster B is the target. Workspace `moving` lives in A's sh
 Retry-After), checks the copy, points the directory at B, lets writes resume there once every
 process's credential cache has expired (TRAVEL_AUTH_CACHE_SECONDS=1), and deletes the rows left
 in A. Every acknowledged booking must be in B exactly once, nothing of `moving` left in A,
-reads never fail and the neighbors never notice. A second test interrupts a move (SIGKILL),
-aborts it, and interrupts and re-runs it to completion.
+reads never fail and the neighbors never notice. A second test interrupts moves (SIGKILL):
+one while copying, then aborted; one while frozen, then run again to completion; and one back
+to the shared database just after its switch, run again to completion.
 
 Runs in the PostgreSQL pass only (once is enough: it brings its own servers).
 """
@@ -107,14 +108,17 @@ def _directory_url(shared: PrivateServer, workspace: str) -> str | None:
     return found[0][0].removeprefix("url:") or None
 
 
-def _replication_leftovers(source: PrivateServer, target: PrivateServer) -> dict[str, list[str]]:
-    """Publications and slots on the source, subscriptions on the target: a finished or aborted
-    move leaves none (a forgotten slot keeps the source's WAL forever)."""
-    return {
-        "publications": [r[0] for r in _sql(source, "SELECT pubname FROM pg_publication")],
-        "slots": [r[0] for r in _sql(source, "SELECT slot_name FROM pg_replication_slots")],
-        "subscriptions": [r[0] for r in _sql(target, "SELECT subname FROM pg_subscription")],
-    }
+def _replication_leftovers(*servers: PrivateServer) -> dict[str, list[str]]:
+    """Publications, slots and subscriptions on the clusters: a finished or aborted move leaves
+    none (a forgotten slot keeps its source's WAL forever)."""
+    found: dict[str, list[str]] = {"publications": [], "slots": [], "subscriptions": []}
+    for server in servers:
+        found["publications"] += [r[0] for r in _sql(server, "SELECT pubname FROM pg_publication")]
+        found["slots"] += [r[0] for r in _sql(server, "SELECT slot_name FROM pg_replication_slots")]
+        found["subscriptions"] += [
+            r[0] for r in _sql(server, "SELECT subname FROM pg_subscription")
+        ]
+    return found
 
 
 @dataclass
@@ -141,7 +145,7 @@ async def _create_parties(
             ws = await auth_service.create_workspace(
                 databases, name, "enterprise", database_url=url
             )
-            keys = []
+            keys: list[str] = []
             for _ in range(travelers + 1):
                 roles = ["host"] if not keys else ["traveler"]
                 issued = await auth_service.create_api_key(
