@@ -51,8 +51,11 @@ def _server_user() -> str | None:
 class PrivateServer:
     """One throw-away cluster: `start()`, `stop(mode)`, `start()` again, `destroy()`."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, settings: dict[str, str] | None = None) -> None:
         self.bin_dir = bin_dir
+        # Server settings beyond the defaults, given to every start as `-c name=value`
+        # (e.g. {"wal_level": "logical"} for a publication).
+        self.settings = dict(settings or {})
         self.user = _server_user()
         self.root = Path(tempfile.mkdtemp(prefix="travel-pg-"))
         self.data = self.root / "data"
@@ -110,6 +113,7 @@ class PrivateServer:
     def start(self) -> None:
         # fsync off: the tests stop the server, never the machine, so the OS keeps every write.
         options = f"-p {self.port} -k {self.sockets} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options += "".join(f" -c {name}={value}" for name, value in self.settings.items())
         self._run("pg_ctl", "start", "-D", str(self.data), "-l", str(self.log), "-w", "-o", options)
 
     def stop(self, mode: str = "fast") -> None:
@@ -150,9 +154,10 @@ class PrivateServer:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def private_server() -> Iterator[PrivateServer]:
-    """For a fixture: a created server, destroyed afterwards. Without PostgreSQL's binaries the
-    test is skipped, except in CI (`CI=true`), where that is a failure, never a silent skip."""
+def private_server(settings: dict[str, str] | None = None) -> Iterator[PrivateServer]:
+    """For a fixture: a created server (with `settings`, see PrivateServer), destroyed
+    afterwards. Without PostgreSQL's binaries the test is skipped, except in CI (`CI=true`),
+    where that is a failure, never a silent skip."""
     bin_dir = binaries()
     if bin_dir is None or _server_user() == "?":
         reason = (
@@ -161,7 +166,7 @@ def private_server() -> Iterator[PrivateServer]:
         if os.environ.get("CI") == "true":
             pytest.fail(reason)
         pytest.skip(reason)
-    server = PrivateServer(bin_dir)
+    server = PrivateServer(bin_dir, settings)
     try:
         yield server.create()
     finally:
