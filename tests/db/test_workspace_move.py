@@ -541,6 +541,17 @@ def test_a_workspace_moves_to_another_database_while_it_is_booked_and_read(
     assert failed_reads == [], failed_reads[:20]
     stale = _stale_reads(load, moved.started)
     assert stale == [], stale[:20]
+    # None was accepted during the freeze: from the mover's "writes frozen" (printed after the
+    # freeze committed) to its "switched" (printed before the target takes writes), every
+    # booking sent and answered in between was refused.
+    frozen_at = next(t for t, line in moved.lines if line.startswith("writes frozen"))
+    switched_at = next(t for t, line in moved.lines if line.startswith("switched"))
+    accepted_frozen = [
+        a.describe(moved.started)
+        for a in answers
+        if a.booking and a.sent > frozen_at and a.received < switched_at
+    ]
+    assert accepted_frozen == [], accepted_frozen[:20]
     if refused:  # the freeze was met (a load this dense normally meets it)
         first = min(a.sent for a in refused) - moved.started
         last = max(a.received for a in refused) - moved.started
