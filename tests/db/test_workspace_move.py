@@ -696,3 +696,36 @@ def test_an_interrupted_move_is_aborted_or_resumed_and_the_workspace_moves_back(
     _lands(world, party, where=source, left=target)
     # The dedicated database's copy of the directory entry went with the rest.
     assert _sql(target, f"SELECT count(*) FROM workspaces WHERE id = '{party.id}'") == [["0"]]
+
+
+def test_a_move_or_abort_naming_the_wrong_databases_is_refused_and_changes_nothing(
+    world: World,
+) -> None:
+    """A superuser URL that does not reach the database the service uses would publish another
+    database's rows (a move) or delete the workspace's own (an abort): refused, one line."""
+    source, target = world.source, world.target
+    party = world.party("misnamed", travelers=1)
+    _book(world.urls[0], party)
+    swapped = [
+        *(TRAVEL, "workspace", "move", party.id, "--to", target.url),
+        *("--from-admin", _admin_url(target), "--to-admin", _admin_url(source)),
+    ]
+    refused = subprocess.run(swapped, env=world.env, capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    assert "--from-admin does not name the workspace's database" in refused.stderr, refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert _directory_url(source, party.id) is None
+    assert _replication_leftovers(source, target) == NO_REPLICATION
+    assert _sql(source, "SELECT count(*) FROM travel_private.workspace_moves") == [["0"]]
+    _lands(world, party, where=source, left=target)
+    # An abort with the databases swapped, of a move under way (killed while copying), deletes
+    # nothing; the right one then undoes it.
+    _interrupted(world, party.id, "copying")
+    wrong = [*swapped[:4], "--abort", *swapped[6:]]
+    refused = subprocess.run(wrong, env=world.env, capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    assert "does not name" in refused.stderr, refused.stderr
+    assert set(_booking_ids(source, party.id)) == party.booked
+    aborted = world.move(party.id, "--abort")
+    assert aborted.returncode == 0, aborted.output()
+    _lands(world, party, where=source, left=target)

@@ -124,16 +124,37 @@ def _literal(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-async def _connect(url: str, what: str) -> Any:
+async def _connect(url: str, what: str, *, admin: bool = True) -> Any:
     try:
-        conn = await asyncpg.connect(_libpq(url), timeout=10)
+        # No statement cache: the service's own URL may go through PgBouncer (decision 0093).
+        conn = await asyncpg.connect(_libpq(url), timeout=10, statement_cache_size=0)
     except (OSError, asyncpg.PostgresError) as exc:  # TimeoutError is an OSError
         raise MoveRefused(f"cannot connect to the {what}: {type(exc).__name__}: {exc}") from None
-    # One text form of every value on both sides, for the checksums.
-    await conn.execute(
-        "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
-    )
+    if admin:  # one text form of every value on both sides, for the checksums
+        await conn.execute(
+            "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
+        )
     return conn
+
+
+# Which database a connection reached, whatever the address and role: the cluster's identifier
+# and the database's oid (the same through PgBouncer, a socket or another host name).
+_IDENTITY = (
+    "SELECT (SELECT system_identifier FROM pg_control_system())::text || ':' || "
+    "(SELECT oid FROM pg_database WHERE datname = current_database())::text"
+)
+
+
+async def _check_place(admin: Any, app_url: str, admin_option: str, app_name: str) -> None:
+    """Refuse unless the superuser connection reached the database the service uses there: a
+    wrong --from-admin would publish (or an abort delete) another database's rows."""
+    app = await _connect(app_url, app_name, admin=False)
+    try:
+        same = await app.fetchval(_IDENTITY) == await admin.fetchval(_IDENTITY)
+    finally:
+        await app.close()
+    if not same:
+        raise MoveRefused(f"{admin_option} does not name {app_name}")
 
 
 class Mover:
@@ -225,6 +246,8 @@ class Mover:
         self.source = await _connect(from_admin, "source (--from-admin)")
         self.target = await _connect(to_admin, "target (--to-admin)")
         try:
+            # The rows deleted below must be the target's copy, never the workspace itself.
+            await self._check_places(recorded.source_url, recorded.target_url)
             await self.source.execute(_OPEN, self.ws)  # writes resume on the source
             self.say("writes go on in the source")
             await self._drop_replication(recorded.name)
@@ -255,25 +278,14 @@ class Mover:
                 "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
             ):
                 raise MoveRefused(f"{what} must name a superuser (publications, subscriptions)")
-        if recorded is None or recorded.step == COPYING:
-            if await self.source.fetchval("SHOW wal_level") != "logical":
-                raise MoveRefused(
-                    "the source's wal_level is not logical: set wal_level = logical and restart "
-                    "it (docs/deploy.md, Moving a workspace)"
-                )
-            found = await self.source.fetchval(
-                "SELECT count(*) FROM workspaces WHERE id = $1", self.ws
+        copying = recorded is None or recorded.step == COPYING
+        if copying and await self.source.fetchval("SHOW wal_level") != "logical":
+            raise MoveRefused(
+                "the source's wal_level is not logical: set wal_level = logical and restart "
+                "it (docs/deploy.md, Moving a workspace)"
             )
-            if not found:
-                raise MoveRefused("--from-admin does not reach the workspace's database")
+        await self._check_places(source_url, to_url)
         await migrate.upgrade(self.databases.for_tenant(None if self._shared(to_url) else to_url))
-        app = await _connect(to_url, "target (--to)")
-        try:
-            where = "SELECT current_database()::text || ':' || coalesce(inet_server_port(), 0)"
-            if await app.fetchval(where) != await self.target.fetchval(where):
-                raise MoveRefused("--to and --to-admin name different databases")
-        finally:
-            await app.close()
         revisions = [
             await conn.fetchval("SELECT version_num FROM alembic_version")
             for conn in (self.source, self.target)
@@ -289,6 +301,13 @@ class Mover:
                 has = f"SELECT EXISTS (SELECT 1 FROM {_ident(table)} WHERE workspace_id = $1)"
                 if await self.target.fetchval(has, self.ws):
                     raise MoveRefused(f"the target already holds rows of the workspace ({table})")
+
+    async def _check_places(self, source_url: str | None, target_url: str | None) -> None:
+        main = self.databases.main_url
+        await _check_place(
+            self.source, source_url or main, "--from-admin", "the workspace's database"
+        )
+        await _check_place(self.target, target_url or main, "--to-admin", "the target (--to)")
 
     async def _tables(self, conn: Any) -> dict[str, list[str]]:
         tables = {row["name"]: row["key"] for row in await conn.fetch(_TABLES)}
