@@ -23,7 +23,8 @@ from tests.factories import (
     snapshot,
     tenant_listing,
 )
-from tests.support.api import error_codes, post
+from tests.media.test_photos import CREATE_UPLOAD, jpeg
+from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.plan("enterprise")]
@@ -138,3 +139,22 @@ def test_a_frozen_gate_lets_go_when_its_time_is_up(
         _refused_as_moving(request_booking(server, tenant.keys["traveler"], listing, **_stay(23)))
     finally:
         gates.open(tenant.id)
+
+
+def test_a_photo_sent_while_the_workspace_moves_is_refused_to_be_sent_again(
+    server: LiveServer, tenant: Tenant, gates: Gates
+) -> None:
+    """The upload's PUT is a write outside GraphQL: refused alike (503, Retry-After, the
+    reason), and the upload place stays open for the same file once the gate opens."""
+    listing = str(tenant_listing(server, tenant, units=1))
+    place = data(server, tenant.keys["host"], CREATE_UPLOAD, {"id": listing})
+    url = server.url + place["createTravelPhotoUpload"]["uploadPath"]
+    photo = jpeg(800, 600)
+    gates.closed(tenant.id)
+    try:
+        refused = httpx.put(url, content=photo, timeout=60)
+        _refused_as_moving(refused)
+    finally:
+        gates.open(tenant.id)
+    sent = httpx.put(url, content=photo, timeout=60)
+    assert sent.status_code == 201, sent.text

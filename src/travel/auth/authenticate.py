@@ -51,6 +51,13 @@ class Remembered(Generic[V]):
         return None
 
     def __setitem__(self, key: str, value: V) -> None:
+        self.keep(key, value, time.monotonic())
+
+    def keep(self, key: str, value: V, since: float) -> None:
+        """Store `value` for `ttl` seconds from `since` (`time.monotonic()`): from when the
+        look-up that found it began, so that what it read — the directory of where a workspace
+        lives, which `travel workspace move` changes — is never served older than `ttl`
+        (docs/decisions/0098-workspace-moves.md)."""
         entries = self._entries
         entries.pop(key, None)  # stored anew: it goes last in the order of eviction
         if len(entries) >= self.size:
@@ -59,7 +66,7 @@ class Remembered(Generic[V]):
                 del entries[stale]
             while len(entries) >= self.size:
                 del entries[next(iter(entries))]
-        entries[key] = (value, time.monotonic() + self.ttl)
+        entries[key] = (value, since + self.ttl)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -135,6 +142,7 @@ class Authenticator:
             lookup.exception()  # retrieved here: no "never retrieved" warning if none waited
 
     async def _look_up(self, token: str, digest: str) -> Principal:
+        started = time.monotonic()
         if token.startswith(apikeys.PREFIX):
             try:
                 principal = await self._api_key(token, digest)
@@ -145,7 +153,7 @@ class Authenticator:
             principal = await self._jwt(token)
         else:
             raise Unauthenticated("Invalid token")
-        self._cache[digest] = principal
+        self._cache.keep(digest, principal, started)
         return principal
 
     async def _workspace(self, workspace_id: WorkspaceId) -> Workspace | None:

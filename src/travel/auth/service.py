@@ -184,23 +184,28 @@ async def create_api_key(
 
 async def revoke_api_key(databases: Databases, raw_id: str) -> ApiKey:
     """Revoke a key by id, wherever its workspace lives (the shared database or a dedicated
-    tenant's own)."""
+    tenant's own). Found in whichever database holds it, revoked in the one the directory names
+    (while a workspace moves both may hold it: travel.db.moves), through its write gate."""
     key_id = parse_id(raw_id, f"no API key {raw_id!r}")
 
-    async def revoke(engines: Engines) -> ApiKey | None:
+    async def locate(engines: Engines) -> WorkspaceId | None:
         async with system_transaction(engines) as session:
             key = await repository.find_api_key_by_id(session, key_id)
-            if key is not None and key.revoked_at is None:
-                key.revoked_at = datetime.now(UTC)
-                await repository.revoke_api_key(
-                    session, WorkspaceId(key.workspace_id), key.id, key.revoked_at
-                )
-            return key
+            return None if key is None else WorkspaceId(key.workspace_id)
 
     try:
-        revoked = await databases.find(revoke)
+        ws = await databases.find(locate)
     except Unreachable as exc:
         raise NotFound(f"no API key {raw_id!r} in the databases that answered ({exc})") from None
+    revoked = None
+    if ws is not None:
+        workspace = await resolve_workspace(databases, str(ws))
+        engines = databases.for_tenant(workspace.database_url)
+        async with tenant_transaction(engines, ws, write=True) as session:
+            revoked = await repository.find_api_key_by_id(session, key_id)
+            if revoked is not None and revoked.revoked_at is None:
+                revoked.revoked_at = datetime.now(UTC)
+                await repository.revoke_api_key(session, ws, revoked.id, revoked.revoked_at)
     if revoked is None:
         raise NotFound(f"no API key {raw_id!r}")
     return revoked

@@ -122,6 +122,13 @@ def workspace_create(name: str, plan: str, database_url: str | None, as_json: bo
     help="The longest the workspace's writes stay refused before the switch; past it they "
     "resume and the move can be run again.",
 )
+@click.option(
+    "--source-conninfo",
+    envvar="TRAVEL_MOVE_SOURCE_CONNINFO",
+    help="How the target's subscription reaches the source (a libpq connection string; "
+    "default: --from-admin). E.g. a role with REPLICATION whose password is in a passfile on "
+    "the target's host, so that the target never stores the source's superuser password.",
+)
 @click.option("--abort", is_flag=True, help="Undo a move that has not switched yet.")
 def workspace_move(
     workspace_id: str,
@@ -129,6 +136,7 @@ def workspace_move(
     from_admin: str,
     to_admin: str,
     freeze_seconds: float,
+    source_conninfo: str | None,
     abort: bool,
 ) -> None:
     """Move a workspace to another PostgreSQL database while it keeps serving: its rows are
@@ -146,6 +154,7 @@ def workspace_move(
             say=click.echo,
             auth_cache_seconds=get_settings().auth_cache_seconds,
             freeze_seconds=freeze_seconds,
+            source_conninfo=source_conninfo,
         )
         try:
             if abort:

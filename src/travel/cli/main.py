@@ -9,6 +9,7 @@ import click
 from sqlalchemy.exc import SQLAlchemyError
 
 from travel.cli import admin, client, config, demo, embed, mcp, server, worker
+from travel.db.outage import moving
 from travel.errors import TravelError
 from travel.settings import SettingsError
 
@@ -62,6 +63,8 @@ def main() -> None:
     except TravelError as exc:
         fail(exc.message, 1)
     except SQLAlchemyError as exc:
+        if moving(exc):  # the workspace's write gate (travel.db.moves)
+            fail("the workspace is moving to another database: retry in a few seconds", 1)
         fail(f"database error ({type(exc).__name__}); is TRAVEL_DATABASE_URL right?", 1)
     except OSError as exc:
         fail(exc.strerror or str(exc), 1)

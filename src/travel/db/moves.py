@@ -48,7 +48,7 @@ from travel.errors import TravelError
 
 Say = Callable[[str], None]
 
-COPYING, SWITCHED = "copying", "switched"
+COPYING, SWITCHED, ABORTING = "copying", "switched", "aborting"
 _BATCH = 5_000  # rows deleted per statement in the clean-up
 _POLL = 0.05  # seconds between looks while frozen (the freeze is what callers wait on)
 
@@ -80,7 +80,7 @@ _WORKSPACE = text("SELECT database_url FROM workspaces WHERE id = :ws")
 # The tables holding a workspace's rows, each with its primary key's columns (the checksum's
 # order). `workspaces` is the directory: copied by the mover itself, never replicated.
 _TABLES = """
-SELECT c.relname::text AS name,
+SELECT c.relname::text AS name, c.relreplident::text AS identity,
        (SELECT array_agg(a.attname::text ORDER BY k.ord)
           FROM pg_index i
           CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
@@ -92,9 +92,10 @@ WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'workspaces'
               AND w.attname = 'workspace_id' AND NOT w.attisdropped)
 ORDER BY c.relname
 """
-# Only transactions started before the freeze can still write without passing the gate.
+# Only transactions started before the freeze can still write without passing the gate: the
+# ones left, by process id (named if the freeze runs out waiting for them).
 _OLDER_TRANSACTIONS = """
-SELECT count(*) FROM pg_stat_activity
+SELECT coalesce(array_agg(pid ORDER BY pid), '{}') FROM pg_stat_activity
 WHERE datname = current_database() AND pid <> pg_backend_pid()
   AND backend_type = 'client backend' AND xact_start < $1
 """
@@ -132,7 +133,8 @@ async def _connect(url: str, what: str, *, admin: bool = True) -> Any:
         raise MoveRefused(f"cannot connect to the {what}: {type(exc).__name__}: {exc}") from None
     if admin:  # one text form of every value on both sides, for the checksums
         await conn.execute(
-            "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 3"
+            "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'postgres'; "
+            "SET extra_float_digits = 3; SET bytea_output = 'hex'"
         )
     return conn
 
@@ -145,16 +147,19 @@ _IDENTITY = (
 )
 
 
-async def _check_place(admin: Any, app_url: str, admin_option: str, app_name: str) -> None:
-    """Refuse unless the superuser connection reached the database the service uses there: a
-    wrong --from-admin would publish (or an abort delete) another database's rows."""
+async def _check_place(admin: Any, app_url: str, admin_option: str, app_name: str) -> str:
+    """Refuse unless the superuser connection reached the database the service uses there (a
+    wrong --from-admin would publish another database's rows, a wrong --to-admin abort delete
+    the workspace's own); the database's identity."""
     app = await _connect(app_url, app_name, admin=False)
     try:
-        same = await app.fetchval(_IDENTITY) == await admin.fetchval(_IDENTITY)
+        identity = str(await admin.fetchval(_IDENTITY))
+        same = await app.fetchval(_IDENTITY) == identity
     finally:
         await app.close()
     if not same:
         raise MoveRefused(f"{admin_option} does not name {app_name}")
+    return identity
 
 
 class Mover:
@@ -169,6 +174,7 @@ class Mover:
         auth_cache_seconds: float,
         freeze_seconds: float = 10.0,
         copy_timeout: float = 3600.0,
+        source_conninfo: str | None = None,
     ) -> None:
         if databases.main.dialect != "postgresql":
             raise MoveRefused("moving a workspace needs PostgreSQL (SQLite is one file)")
@@ -181,6 +187,9 @@ class Mover:
         self.source: Any = None
         self.target: Any = None
         self.from_admin = ""
+        self.source_conninfo = source_conninfo
+        self.older: list[int] = []  # transactions the freeze waits for
+        self.source_shared = self.target_shared = False  # decided by _check_places
         self.switched_at: float | None = None  # when this run flipped the directory
         self.frozen_since: float | None = None
 
@@ -200,27 +209,23 @@ class Mover:
             raise MoveRefused(f"no workspace {self.ws}")
         return str(row.database_url) if row.database_url else None
 
-    def _shared(self, url: str) -> bool:
-        return _same_database(url, self.databases.main_url)
-
     # --- the command ---------------------------------------------------------------------------
 
     async def move(self, to_url: str, from_admin: str, to_admin: str) -> None:
-        target_url = None if self._shared(to_url) else to_url
         recorded = await self._recorded()
-        if recorded is not None and recorded.target_url != target_url:
-            raise MoveRefused(
-                f"a move of this workspace to {_shown(recorded.target_url)} is under way: "
-                "finish it (the same command with its --to) or abort it (--abort)"
-            )
         source_url = recorded.source_url if recorded else await self._directory()
-        if recorded is None and source_url == target_url:
-            raise MoveRefused(f"the workspace already lives in {_shown(target_url)}")
         self.from_admin = from_admin
         self.source = await _connect(from_admin, "source (--from-admin)")
         self.target = await _connect(to_admin, "target (--to-admin)")
         try:
-            await self._check(source_url, to_url, recorded)
+            target_url = await self._check(source_url, to_url, recorded)
+            if recorded is not None and recorded.target_url != target_url:
+                raise MoveRefused(
+                    f"a move of this workspace to {_shown(recorded.target_url)} is under way: "
+                    "finish it (the same command with its --to) or abort it (--abort)"
+                )
+            if recorded is not None and recorded.step == ABORTING:
+                raise MoveRefused("an abort of this move did not finish: run --abort again")
             if recorded is None or recorded.step == COPYING:
                 move = recorded or await self._begin(source_url, target_url)
                 await self._copy(move)
@@ -238,23 +243,29 @@ class Mover:
         recorded = await self._recorded()
         if recorded is None:
             raise MoveRefused("no move of this workspace is under way")
-        if recorded.step != COPYING:
-            raise MoveRefused(
-                "the directory already names the target: the move cannot be undone, only "
-                "finished (run the move again)"
-            )
         self.source = await _connect(from_admin, "source (--from-admin)")
         self.target = await _connect(to_admin, "target (--to-admin)")
         try:
             # The rows deleted below must be the target's copy, never the workspace itself.
             await self._check_places(recorded.source_url, recorded.target_url)
+            await self._lock()
+            recorded = await self._recorded()  # as it is now that no other mover runs
+            if recorded is None:
+                raise MoveRefused("no move of this workspace is under way")
+            if recorded.step == SWITCHED:
+                raise MoveRefused(
+                    "the directory already names the target: the move cannot be undone, only "
+                    "finished (run the move again)"
+                )
+            # From here on the move cannot be resumed, only the abort finished (a re-run of it).
+            await self._record_step(ABORTING)
             await self.source.execute(_OPEN, self.ws)  # writes resume on the source
             self.say("writes go on in the source")
             await self._drop_replication(recorded.name)
             deleted = await _delete_rows(
                 self.target, self.ws, await self._tables(self.target), directory=False
             )
-            if recorded.target_url is not None:
+            if not self.target_shared:  # the shared database's row is the directory
                 await self.target.execute("DELETE FROM workspaces WHERE id = $1", self.ws)
             await self.target.execute(_OPEN, self.ws)
             self.say(f"{deleted} rows copied to the target removed")
@@ -270,22 +281,36 @@ class Mover:
 
     # --- the steps -----------------------------------------------------------------------------
 
-    async def _check(self, source_url: str | None, to_url: str, recorded: Move | None) -> None:
-        """Both admin connections reach what they should, the source can publish, and the
-        target is migrated and holds nothing of the workspace (unless a move is resuming)."""
+    async def _check(
+        self, source_url: str | None, to_url: str, recorded: Move | None
+    ) -> str | None:
+        """Both admin connections reach what they should and can do what a move needs, the
+        source can publish, and the target is migrated and holds nothing of the workspace
+        (unless a move is resuming); no other mover of the workspace runs. The target's URL as
+        the directory will name it (None: the shared database)."""
         for conn, what in ((self.source, "--from-admin"), (self.target, "--to-admin")):
             if not await conn.fetchval(
                 "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"
             ):
                 raise MoveRefused(f"{what} must name a superuser (publications, subscriptions)")
+            if int(await conn.fetchval("SHOW server_version_num")) < 150000:
+                raise MoveRefused(f"{what}: PostgreSQL 15 or later is needed (row filters)")
+        if await self.target.fetchval("SHOW standard_conforming_strings") != "on":
+            raise MoveRefused("the target's standard_conforming_strings must be on")
         copying = recorded is None or recorded.step == COPYING
         if copying and await self.source.fetchval("SHOW wal_level") != "logical":
             raise MoveRefused(
                 "the source's wal_level is not logical: set wal_level = logical and restart "
                 "it (docs/deploy.md, Moving a workspace)"
             )
+        if await self.source.fetchval("SHOW track_activities") != "on":
+            raise MoveRefused("the source's track_activities must be on (writes under way)")
         await self._check_places(source_url, to_url)
-        await migrate.upgrade(self.databases.for_tenant(None if self._shared(to_url) else to_url))
+        await self._lock()
+        if await self._recorded() != recorded:
+            raise MoveRefused("another command changed this move meanwhile: run it again")
+        target_url = None if self.target_shared else to_url
+        await migrate.upgrade(self.databases.for_tenant(target_url))
         revisions = [
             await conn.fetchval("SELECT version_num FROM alembic_version")
             for conn in (self.source, self.target)
@@ -301,20 +326,63 @@ class Mover:
                 has = f"SELECT EXISTS (SELECT 1 FROM {_ident(table)} WHERE workspace_id = $1)"
                 if await self.target.fetchval(has, self.ws):
                     raise MoveRefused(f"the target already holds rows of the workspace ({table})")
+        return recorded.target_url if recorded is not None else target_url
 
     async def _check_places(self, source_url: str | None, target_url: str | None) -> None:
+        """The admin connections reach the workspace's database and the target; the two are
+        different databases; which of them is the shared one (decided by identity, never by
+        how a URL is spelt)."""
         main = self.databases.main_url
-        await _check_place(
+        source = await _check_place(
             self.source, source_url or main, "--from-admin", "the workspace's database"
         )
-        await _check_place(self.target, target_url or main, "--to-admin", "the target (--to)")
+        target = await _check_place(
+            self.target, target_url or main, "--to-admin", "the target (--to)"
+        )
+        if source == target:
+            raise MoveRefused("the workspace already lives in the target database")
+        async with system_transaction(self.databases.main) as session:
+            shared = str((await session.execute(text(_IDENTITY))).scalar())
+        self.source_shared, self.target_shared = source == shared, target == shared
+
+    async def _lock(self) -> None:
+        """One command at a time per workspace: a session lock on the source, released when the
+        command's connection closes (however it ends)."""
+        taken = await self.source.fetchval(
+            "SELECT pg_try_advisory_lock(hashtextextended('travel workspace move ' || $1, 0))",
+            str(self.ws),
+        )
+        if not taken:
+            raise MoveRefused("another `travel workspace move` of this workspace is running")
+
+    async def _record_step(self, step: str, *, was: tuple[str, ...] = (COPYING, ABORTING)) -> None:
+        async with system_transaction(self.databases.main) as session:
+            done = await session.execute(
+                text(
+                    "UPDATE travel_private.workspace_moves SET step = :step, "
+                    "updated_at = clock_timestamp() WHERE workspace_id = :ws AND step = ANY(:was)"
+                ),
+                {"step": step, "ws": self.ws, "was": list(was)},
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise MoveRefused("another command changed this move meanwhile: run it again")
 
     async def _tables(self, conn: Any) -> dict[str, list[str]]:
-        tables = {row["name"]: row["key"] for row in await conn.fetch(_TABLES)}
-        keyless = [name for name, key in tables.items() if not key]
-        if keyless:
-            raise MoveRefused(f"tables without a primary key: {', '.join(keyless)}")
-        return tables
+        """Every table with a `workspace_id`, with its primary key. The publication's row
+        filter holds for updates and deletes only when the replica identity (the default: the
+        primary key) has `workspace_id`."""
+        rows = await conn.fetch(_TABLES)
+        unfit = [
+            row["name"]
+            for row in rows
+            if not row["key"] or row["key"][0] != "workspace_id" or row["identity"] != "d"
+        ]
+        if unfit:
+            raise MoveRefused(
+                "tables whose primary key (their replica identity) does not lead with "
+                f"workspace_id: {', '.join(unfit)}"
+            )
+        return {row["name"]: row["key"] for row in rows}
 
     async def _begin(self, source_url: str | None, target_url: str | None) -> Move:
         move = Move(
@@ -354,10 +422,26 @@ class Mover:
             )
         tables = await self._tables(self.source)
         name = move.name
+        only = f"(workspace_id = {_literal(str(self.ws))})"
+        # Never TRUNCATE: it ignores row filters and would empty the target's tables for every
+        # workspace there.
         if not await self.source.fetchval("SELECT 1 FROM pg_publication WHERE pubname = $1", name):
-            only = f"(workspace_id = {_literal(str(self.ws))})"
             listed = ", ".join(f"{_ident(t)} WHERE {only}" for t in tables)
-            await self.source.execute(f"CREATE PUBLICATION {_ident(name)} FOR TABLE {listed}")
+            await self.source.execute(
+                f"CREATE PUBLICATION {_ident(name)} FOR TABLE {listed} "
+                "WITH (publish = 'insert, update, delete')"
+            )
+        published = {
+            row[0]
+            for row in await self.source.fetch(
+                "SELECT tablename::text FROM pg_publication_tables WHERE pubname = $1", name
+            )
+        }
+        added = [t for t in tables if t not in published]  # made by a migration meanwhile
+        for table in added:
+            await self.source.execute(
+                f"ALTER PUBLICATION {_ident(name)} ADD TABLE {_ident(table)} WHERE {only}"
+            )
         if not await self.source.fetchval(
             "SELECT 1 FROM pg_replication_slots WHERE slot_name = $1", name
         ):
@@ -365,11 +449,15 @@ class Mover:
                 "SELECT pg_create_logical_replication_slot($1, 'pgoutput')", name
             )
         if not await self.target.fetchval("SELECT 1 FROM pg_subscription WHERE subname = $1", name):
-            conninfo = _literal(_libpq(self.from_admin))
+            conninfo = _literal(self.source_conninfo or _libpq(self.from_admin))
             await self.target.execute(
                 f"CREATE SUBSCRIPTION {_ident(name)} CONNECTION {conninfo} "
                 f"PUBLICATION {_ident(name)} WITH (create_slot = false, slot_name = "
                 f"{_literal(name)}, copy_data = true)"
+            )
+        elif added:
+            await self.target.execute(
+                f"ALTER SUBSCRIPTION {_ident(name)} REFRESH PUBLICATION WITH (copy_data = true)"
             )
         self.say(f"copying {len(tables)} tables while the workspace serves")
         started = time.monotonic()
@@ -403,7 +491,12 @@ class Mover:
         deadline = started + self.freeze_seconds - 1.5
         self.say(f"writes frozen (at most {self.freeze_seconds:g} s)")
         try:
-            await _until(deadline, "writes under way", lambda: self._settled(frozen_at))
+            await _until(
+                deadline,
+                "waiting for transactions older than the freeze",
+                lambda: self._settled(frozen_at),
+                then=lambda: f"their process ids: {self.older}",
+            )
             position = await self.source.fetchval("SELECT pg_current_wal_lsn()")
             await _until(deadline, "catching up", lambda: self._caught_up(move.name, position))
             tables = await self._tables(self.source)
@@ -421,21 +514,43 @@ class Mover:
             await self.source.execute(_OPEN, self.ws)
             self.say("writes resumed on the source: run the move again to retry the switch")
             raise
-        async with system_transaction(self.databases.main) as session:
-            await session.execute(
-                text("UPDATE workspaces SET database_url = :url WHERE id = :ws"),
-                {"url": move.target_url, "ws": self.ws},
-            )
-            await session.execute(
-                text(
-                    "UPDATE travel_private.workspace_moves SET step = :step, "
-                    "updated_at = clock_timestamp() WHERE workspace_id = :ws"
-                ),
-                {"step": SWITCHED, "ws": self.ws},
-            )
+        try:
+            async with system_transaction(self.databases.main) as session:
+                switched = await session.execute(
+                    text(
+                        "UPDATE travel_private.workspace_moves SET step = :step, "
+                        "updated_at = clock_timestamp() "
+                        "WHERE workspace_id = :ws AND name = :name AND step = :was"
+                    ),
+                    {"step": SWITCHED, "ws": self.ws, "name": move.name, "was": COPYING},
+                )
+                if switched.rowcount != 1:  # type: ignore[attr-defined]
+                    raise MoveRefused("another command changed this move meanwhile")
+                await session.execute(
+                    text("UPDATE workspaces SET database_url = :url WHERE id = :ws"),
+                    {"url": move.target_url, "ws": self.ws},
+                )
+        except BaseException:
+            await self._unless_switched()
+            raise
         self.switched_at = time.monotonic()
         self.frozen_since = started
         self.say(f"switched: the directory names {_shown(move.target_url)}")
+
+    async def _unless_switched(self) -> None:
+        """After a failed flip: the source opened again if the directory still names it (its
+        gate closed for good otherwise refuses the workspace's writes until a re-run)."""
+        try:
+            recorded = await self._recorded()
+        except Exception:  # the shared database is away: the outcome is unknown
+            self.say(
+                "the switch's outcome is unknown (the shared database did not answer): the "
+                "workspace's writes stay refused until the move is run again"
+            )
+            return
+        if recorded is not None and recorded.step == COPYING:
+            await self.source.execute(_OPEN, self.ws)
+            self.say("writes resumed on the source: run the move again to retry the switch")
 
     async def _finish(self, move: Move) -> None:
         if move.target_url is not None:
@@ -457,7 +572,7 @@ class Mover:
             self.source,
             self.ws,
             await self._tables(self.source),
-            directory=move.source_url is not None,
+            directory=not self.source_shared,  # the shared database's row is the directory
         )
         self.say(f"removed {deleted} rows from the source")
         async with system_transaction(self.databases.main) as session:
@@ -468,16 +583,30 @@ class Mover:
         self.say("moved")
 
     async def _drop_replication(self, name: str) -> None:
-        if await self.target.fetchval("SELECT 1 FROM pg_subscription WHERE subname = $1", name):
-            await self.target.execute(f"ALTER SUBSCRIPTION {_ident(name)} DISABLE")
-            await self.target.execute(f"ALTER SUBSCRIPTION {_ident(name)} SET (slot_name = NONE)")
-            await self.target.execute(f"DROP SUBSCRIPTION {_ident(name)}")
+        """The subscription, its slot and the slots of its table copies (which retain the
+        source's WAL while they exist), and the publication."""
+        subscription = await self.target.fetchval(
+            "SELECT oid FROM pg_subscription WHERE subname = $1", name
+        )
+        if subscription is not None:
+            try:  # drops the slots on the source too
+                await self.target.execute(f"DROP SUBSCRIPTION {_ident(name)}")
+            except asyncpg.PostgresError:  # the source unreachable from the target: by hand
+                await self.target.execute(f"ALTER SUBSCRIPTION {_ident(name)} DISABLE")
+                await self.target.execute(
+                    f"ALTER SUBSCRIPTION {_ident(name)} SET (slot_name = NONE)"
+                )
+                await self.target.execute(f"DROP SUBSCRIPTION {_ident(name)}")
+        slots = "slot_name = $1 OR slot_name LIKE 'pg\\_' || $2 || '\\_sync\\_%'"
         deadline = time.monotonic() + 30
-        while await self.source.fetchval(
-            "SELECT 1 FROM pg_replication_slots WHERE slot_name = $1", name
+        while left := await self.source.fetch(
+            f"SELECT slot_name::text FROM pg_replication_slots WHERE {slots}",
+            name,
+            str(subscription or 0),
         ):
             try:
-                await self.source.execute("SELECT pg_drop_replication_slot($1)", name)
+                for (slot,) in left:
+                    await self.source.execute("SELECT pg_drop_replication_slot($1)", slot)
             except asyncpg.ObjectInUseError:  # its sender is still stopping
                 if time.monotonic() > deadline:
                     raise
@@ -487,7 +616,8 @@ class Mover:
     # --- the checks while frozen ---------------------------------------------------------------
 
     async def _settled(self, frozen_at: Any) -> bool:
-        return not await self.source.fetchval(_OLDER_TRANSACTIONS, frozen_at)
+        self.older = list(await self.source.fetchval(_OLDER_TRANSACTIONS, frozen_at))
+        return not self.older
 
     async def _caught_up(self, name: str, position: Any) -> bool:
         return bool(
@@ -500,7 +630,8 @@ class Mover:
         )
 
     async def _same(self, table: str, key: list[str]) -> bool:
-        order = ", ".join(_ident(c) for c in key)
+        # In bytes order, whatever the clusters' collations: text keys sort alike on both.
+        order = ", ".join(f'{_ident(c)}::text COLLATE "C"' for c in key)
         digest = (
             f"SELECT count(*), md5(coalesce(string_agg(md5(t::text), '' ORDER BY {order}), '')) "
             f"FROM {_ident(table)} t WHERE workspace_id = $1"
@@ -549,16 +680,6 @@ async def _delete_rows(
     finally:
         await conn.execute("RESET session_replication_role")
     return deleted
-
-
-def _same_database(a: str, b: str) -> bool:
-    """Whether two URLs name the same database (credentials and driver aside)."""
-    first, second = make_url(a), make_url(b)
-    return (first.host, first.port or 5432, first.database) == (
-        second.host,
-        second.port or 5432,
-        second.database,
-    )
 
 
 def _shown(url: str | None) -> str:

@@ -3,6 +3,7 @@ platform exchanged for a short-lived API key of the member (docs/embedding.md, d
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from travel.auth.models import ApiKey, Member, Workspace
 from travel.auth.oidc import OidcVerifier
 from travel.auth.permissions import Role, parse_roles, permissions_for
 from travel.auth.service import resolve_workspace
+from travel.db.gates import open_only
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.embed.models import EmbedSettings, UsedHostToken
@@ -206,6 +208,7 @@ class Embedding:
         if cached is not None:
             return cached[0]
         ws = WorkspaceId(workspace_id)
+        started = time.monotonic()
         async with tenant_transaction(self._databases.main, ws, write=False) as session:
             workspace = await auth_repository.get_workspace(session, ws)
         found = None
@@ -215,7 +218,7 @@ class Embedding:
                 settings = await _settings(session, workspace_id)
             if settings is not None:
                 found = _Found(workspace, settings)
-        self._found[key] = (found,)
+        self._found.keep(key, (found,), started)
         return found
 
     async def exchange(self, raw_workspace: str, token: str, address: str | None) -> Session:
@@ -409,12 +412,18 @@ async def _fill_profile(
 async def purge_expired(session: AsyncSession, now: datetime) -> int:
     """Delete the host tokens past their lifetime and the workspace-app sessions expired a day
     ago, in a system transaction's database (housekeeping); how many rows went."""
-    used = await session.execute(delete(UsedHostToken).where(UsedHostToken.expires_at < now))
-    sessions = await session.execute(
-        delete(ApiKey).where(
-            ApiKey.embed_session.is_(True), ApiKey.expires_at < now - timedelta(days=1)
+    # A moving workspace's rows are purged by its target (travel.db.moves).
+    used = await session.execute(
+        open_only(
+            session,
+            delete(UsedHostToken).where(UsedHostToken.expires_at < now),
+            UsedHostToken.workspace_id,
         )
     )
+    expired = delete(ApiKey).where(
+        ApiKey.embed_session.is_(True), ApiKey.expires_at < now - timedelta(days=1)
+    )
+    sessions = await session.execute(open_only(session, expired, ApiKey.workspace_id))
     return int(used.rowcount + sessions.rowcount)  # type: ignore[attr-defined]
 
 

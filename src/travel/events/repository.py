@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from travel.auth.models import Workspace
 from travel.db.base import table_of
-from travel.db.gates import not_gated
+from travel.db.gates import open_only
 from travel.events.models import OutboxEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from travel.events.records import OPEN_STATUSES, AttemptResult, DeliveryRecord, DueDelivery
 from travel.kernel.ids import WorkspaceId
@@ -64,10 +64,9 @@ async def claim_due(
         WebhookDelivery.next_attempt_at <= now,
         WebhookEndpoint.enabled.is_(True),
     )
-    if session.get_bind().dialect.name == "postgresql":
-        # A workspace moving away (or moved) is not this database's to deliver: its
-        # deliveries are the target's (travel.db.moves).
-        stmt = stmt.where(not_gated(WebhookDelivery.workspace_id))
+    # A workspace moving away (or moved) is not this database's to deliver: its deliveries
+    # are the target's (travel.db.moves).
+    stmt = open_only(session, stmt, WebhookDelivery.workspace_id)
     stmt = (
         stmt.order_by(WebhookDelivery.next_attempt_at)
         .limit(limit)

@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Sequence
 
 from travel.auth.models import Workspace
+from travel.auth.service import resolve_workspace
 from travel.db.base import utcnow
 from travel.db.engine import Engines
 from travel.db.registry import Databases, Unreachable
@@ -54,23 +55,32 @@ async def list_deliveries(
 
 
 async def retry_delivery(databases: Databases, raw_id: str) -> DeliveryRecord:
-    """Queue a delivery (failed, dead or even delivered) to be sent again right away."""
+    """Queue a delivery (failed, dead or even delivered) to be sent again right away. Found in
+    whichever database holds it, queued in the one the directory names (while a workspace moves
+    both may hold it: travel.db.moves), through its write gate."""
     delivery_id = parse_id(raw_id, f"no webhook delivery {raw_id!r}")
     try:
-        requeued = await databases.find(lambda engines: _requeue(engines, delivery_id))
+        ws = await databases.find(lambda engines: _workspace_of(engines, delivery_id))
     except Unreachable as exc:
         message = f"no webhook delivery {raw_id!r} in the databases that answered ({exc})"
         raise NotFound(message) from None
+    requeued = None if ws is None else await _requeue(databases, ws, delivery_id)
     if requeued is None:
         raise NotFound(f"no webhook delivery {raw_id!r}")
     return requeued
 
 
-async def _requeue(engines: Engines, delivery_id: uuid.UUID) -> DeliveryRecord | None:
+async def _workspace_of(engines: Engines, delivery_id: uuid.UUID) -> WorkspaceId | None:
     async with system_transaction(engines) as session:
-        ws = await repository.find_delivery_workspace(session, delivery_id)
-        if ws is None:
-            return None
+        return await repository.find_delivery_workspace(session, delivery_id)
+
+
+async def _requeue(
+    databases: Databases, ws: WorkspaceId, delivery_id: uuid.UUID
+) -> DeliveryRecord | None:
+    workspace = await resolve_workspace(databases, str(ws))
+    engines = databases.for_tenant(workspace.database_url)
+    async with tenant_transaction(engines, ws, write=True) as session:
         delivery = await repository.get_delivery(session, ws, delivery_id)
         if delivery is None:
             return None

@@ -10,6 +10,7 @@ from sqlalchemy import ColumnElement, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from travel.db.gates import open_only
 from travel.idempotency.models import IdempotencyRecord
 from travel.kernel.ids import WorkspaceId
 
@@ -111,7 +112,7 @@ async def remember(
 
 async def purge_expired(session: AsyncSession, before: datetime) -> int:
     """Forget keys older than the window, in every workspace (system transactions only)."""
-    result = await session.execute(
-        delete(IdempotencyRecord).where(IdempotencyRecord.created_at < before)
-    )
+    stmt = delete(IdempotencyRecord).where(IdempotencyRecord.created_at < before)
+    # A moving workspace's keys are purged by its target (travel.db.moves).
+    result = await session.execute(open_only(session, stmt, IdempotencyRecord.workspace_id))
     return int(result.rowcount)  # type: ignore[attr-defined]

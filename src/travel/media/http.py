@@ -21,10 +21,13 @@ from starlette.routing import BaseRoute, Route
 
 from travel.auth import service as workspaces
 from travel.db.base import utcnow
+from travel.db.outage import unreachable
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.errors import NotFound
+from travel.graphql.errors import database_outage
 from travel.kernel.ids import WorkspaceId, try_parse_id
+from travel.logs import REQUEST_ID
 from travel.media import repository
 from travel.media.images import Processed, Refused, process
 from travel.media.records import MEDIA_PATH, UPLOAD_PATH
@@ -57,6 +60,19 @@ class Photos:
         ]
 
     async def receive(self, request: Request) -> Response:
+        try:
+            return await self._receive(request)
+        except Exception as exc:
+            if not unreachable(exc):
+                raise
+            # The database away, or the workspace moving (its write gate): retry shortly, as
+            # the API answers (docs/errors.md, SERVICE_UNAVAILABLE).
+            outage = database_outage(exc, REQUEST_ID.get() or "")
+            response = _error(503, outage.code, outage.message)
+            response.headers["Retry-After"] = str(outage.retry_after)
+            return response
+
+    async def _receive(self, request: Request) -> Response:
         workspace_id = try_parse_id(request.path_params["workspace"])
         upload_id = try_parse_id(request.path_params["upload"])
         if workspace_id is None or upload_id is None:
