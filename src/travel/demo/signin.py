@@ -53,7 +53,9 @@ class DemoSignIns:
     async def sign_in(self, role: str) -> DemoSignIn:
         if self._workspace is None:
             raise NotFound("No demo workspace: run `travel demo seed`, then restart the service")
-        return await sign_in(self.databases, self._workspace, role)
+        # Where it lives is read again each time: `travel workspace move` may have moved it.
+        workspace = await auth_service.resolve_workspace(self.databases, str(self._workspace.id))
+        return await sign_in(self.databases, workspace, role)
 
 
 async def sign_in(databases: Databases, workspace: Workspace, role: str) -> DemoSignIn:
