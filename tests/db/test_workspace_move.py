@@ -35,6 +35,7 @@ import httpx
 import pytest
 
 from tests.factories import BOOK, create_listing_mutation, listing_input
+from tests.support.api import answered
 from tests.support.cli import TRAVEL
 from tests.support.fleet import Node, gql, launch_serve, stop_all, tour_booking, wait_started
 from tests.support.pgserver import PrivateServer, private_server
@@ -158,36 +159,31 @@ async def _create_parties(
         await databases.dispose()
 
 
-def _ok(response: httpx.Response) -> dict[str, Any]:
-    body = response.json()
-    assert response.status_code == 200, body
-    assert "errors" not in body, body
-    return body["data"]  # type: ignore[no-any-return]
-
-
 def _open_tour(url: str, party: Party) -> None:
     """The party's host registers a provider and a tour with room for every booking."""
-    provider = _ok(gql(url, party.host, PROVIDER, {"input": {"name": "Casa", "type": "OPERATOR"}}))
+    provider = answered(
+        gql(url, party.host, PROVIDER, {"input": {"name": "Casa", "type": "OPERATOR"}})
+    )
     variables = {"input": listing_input("TOUR", provider["createTravelProvider"]["id"])}
     variables["input"]["capacity"] = 100_000
-    created = _ok(gql(url, party.host, create_listing_mutation("TOUR"), variables))
+    created = answered(gql(url, party.host, create_listing_mutation("TOUR"), variables))
     party.tour = created["createTravelTour"]["id"]
 
 
 def _book(url: str, party: Party, days: int = 30) -> str:
     """One booking by the party's first traveler, which must succeed: its id."""
     answer = gql(url, party.travelers[0], BOOK, tour_booking(party.tour, days))
-    booking = str(_ok(answer)["createTravelBooking"]["id"])
+    booking = str(answered(answer)["createTravelBooking"]["id"])
     party.booked.add(booking)
     return booking
 
 
 def _listed(url: str, key: str) -> tuple[int, set[str]]:
     """travelBookingsCount and every id travelBookings lists, for `key`, through `url`."""
-    count = int(_ok(gql(url, key, COUNT))["travelBookingsCount"])
+    count = int(answered(gql(url, key, COUNT))["travelBookingsCount"])
     ids: set[str] = set()
     while True:
-        page = _ok(gql(url, key, PAGE, {"skip": len(ids)}))["travelBookings"]
+        page = answered(gql(url, key, PAGE, {"skip": len(ids)}))["travelBookings"]
         ids |= {b["id"] for b in page}
         if len(page) < 100:
             return count, ids

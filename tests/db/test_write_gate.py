@@ -24,7 +24,7 @@ from tests.factories import (
     tenant_listing,
 )
 from tests.media.test_photos import CREATE_UPLOAD, jpeg
-from tests.support.api import data, error_codes, post
+from tests.support.api import answered, data, error_codes, post
 from tests.support.live import LiveServer
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.plan("enterprise")]
@@ -82,11 +82,6 @@ def _stay(days: int) -> dict[str, str]:
     return {"checkIn": future_date(days), "checkOut": future_date(days + 1)}
 
 
-def _answered(response: httpx.Response) -> None:
-    assert response.status_code == 200, response.text
-    assert "errors" not in response.json(), response.text
-
-
 def _refused_as_moving(response: httpx.Response) -> None:
     assert response.status_code == 503, response.text
     assert response.headers["Retry-After"] == "1"
@@ -100,7 +95,7 @@ def test_a_closed_gate_refuses_every_write_and_changes_nothing(
 ) -> None:
     listing = tenant_listing(server, tenant, units=5)
     booked = request_booking(server, tenant.keys["traveler"], listing, **_stay(20))
-    _answered(booked)
+    answered(booked)
     neighbor = create_tenant(server, plan="enterprise")
     neighbor_listing = tenant_listing(server, neighbor, units=5)
     before = snapshot(server, tenant.workspace, WRITTEN)
@@ -113,15 +108,15 @@ def test_a_closed_gate_refuses_every_write_and_changes_nothing(
         assert snapshot(server, tenant.workspace, WRITTEN) == before
         # Reads go on.
         mine = post(server, tenant.keys["traveler"], MY_BOOKINGS)
-        _answered(mine)
+        answered(mine)
         assert len(mine.json()["data"]["travelBookings"]) == 1
         # Another workspace of the same database writes as before.
         other = request_booking(server, neighbor.keys["traveler"], neighbor_listing, **_stay(21))
-        _answered(other)
+        answered(other)
     finally:
         gates.open(tenant.id)
     again = request_booking(server, tenant.keys["traveler"], listing, **_stay(21))
-    _answered(again)
+    answered(again)
 
 
 def test_a_frozen_gate_lets_go_when_its_time_is_up(
@@ -131,7 +126,7 @@ def test_a_frozen_gate_lets_go_when_its_time_is_up(
     gates.frozen(tenant.id, seconds=-1)  # a freeze whose mover died a second ago
     try:
         booked = request_booking(server, tenant.keys["traveler"], listing, **_stay(22))
-        _answered(booked)
+        answered(booked)
     finally:
         gates.open(tenant.id)
     gates.frozen(tenant.id, seconds=60)

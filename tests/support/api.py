@@ -32,7 +32,11 @@ def post(
 
 def data(server: LiveServer, key: str, query: str, variables: dict[str, Any] | None = None) -> Any:
     """The `data` of a request that must succeed without errors."""
-    response = post(server, key, query, variables)
+    return answered(post(server, key, query, variables))
+
+
+def answered(response: httpx.Response) -> Any:
+    """The `data` of a GraphQL answer that must be a success without errors."""
     body = response.json()
     assert response.status_code == 200, body
     assert "errors" not in body, body

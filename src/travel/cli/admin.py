@@ -150,7 +150,7 @@ def workspace_move(
         ws = await auth_service.resolve_workspace(databases, workspace_id)
         mover = Mover(
             databases,
-            ws.id,
+            ws,
             say=click.echo,
             auth_cache_seconds=get_settings().auth_cache_seconds,
             freeze_seconds=freeze_seconds,

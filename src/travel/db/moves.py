@@ -33,7 +33,8 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
+from travel.auth.models import Workspace
 from travel.db import migrate
 from travel.db.registry import Databases
 from travel.db.session import system_transaction
@@ -75,7 +77,6 @@ _READ_MOVE = text(
     "SELECT source_url, target_url, name, step FROM travel_private.workspace_moves "
     "WHERE workspace_id = :ws"
 )
-_WORKSPACE = text("SELECT database_url FROM workspaces WHERE id = :ws")
 
 # The tables holding a workspace's rows, each with its primary key's columns (the checksum's
 # order). `workspaces` is the directory: copied by the mover itself, never replicated.
@@ -168,7 +169,7 @@ class Mover:
     def __init__(
         self,
         databases: Databases,
-        workspace_id: uuid.UUID,
+        workspace: Workspace,
         *,
         say: Say,
         auth_cache_seconds: float,
@@ -179,15 +180,15 @@ class Mover:
         if databases.main.dialect != "postgresql":
             raise MoveRefused("moving a workspace needs PostgreSQL (SQLite is one file)")
         self.databases = databases
-        self.ws = workspace_id
+        self.ws = workspace.id
+        self.directory_url = workspace.database_url  # where it lives, when no move is recorded
         self.say = say
         self.auth_cache_seconds = auth_cache_seconds
         self.freeze_seconds = freeze_seconds
         self.copy_timeout = copy_timeout
         self.source: Any = None
         self.target: Any = None
-        self.from_admin = ""
-        self.source_conninfo = source_conninfo
+        self.source_conninfo = source_conninfo  # None: --from-admin
         self.older: list[int] = []  # transactions the freeze waits for
         self.source_shared = self.target_shared = False  # decided by _check_places
         self.switched_at: float | None = None  # when this run flipped the directory
@@ -202,22 +203,35 @@ class Mover:
             return None
         return Move(self.ws, row.source_url, row.target_url, row.name, row.step)
 
-    async def _directory(self) -> str | None:
+    async def _forget(self) -> None:
+        """The move's record removed: it is over (moved or aborted)."""
         async with system_transaction(self.databases.main) as session:
-            row = (await session.execute(_WORKSPACE, {"ws": self.ws})).first()
-        if row is None:
-            raise MoveRefused(f"no workspace {self.ws}")
-        return str(row.database_url) if row.database_url else None
+            await session.execute(
+                text("DELETE FROM travel_private.workspace_moves WHERE workspace_id = :ws"),
+                {"ws": self.ws},
+            )
+
+    @asynccontextmanager
+    async def _connected(self, from_admin: str, to_admin: str) -> AsyncIterator[None]:
+        """The superuser connections to both databases, closed however the command ends."""
+        self.source = await _connect(from_admin, "source (--from-admin)")
+        try:
+            self.target = await _connect(to_admin, "target (--to-admin)")
+            try:
+                yield
+            finally:
+                await self.target.close()
+        finally:
+            await self.source.close()
 
     # --- the command ---------------------------------------------------------------------------
 
     async def move(self, to_url: str, from_admin: str, to_admin: str) -> None:
         recorded = await self._recorded()
-        source_url = recorded.source_url if recorded else await self._directory()
-        self.from_admin = from_admin
-        self.source = await _connect(from_admin, "source (--from-admin)")
-        self.target = await _connect(to_admin, "target (--to-admin)")
-        try:
+        source_url = recorded.source_url if recorded else self.directory_url
+        # How the target's subscription reaches the source.
+        conninfo = self.source_conninfo or _libpq(from_admin)
+        async with self._connected(from_admin, to_admin):
             target_url = await self._check(source_url, to_url, recorded)
             if recorded is not None and recorded.target_url != target_url:
                 raise MoveRefused(
@@ -228,24 +242,19 @@ class Mover:
                 raise MoveRefused("an abort of this move did not finish: run --abort again")
             if recorded is None or recorded.step == COPYING:
                 move = recorded or await self._begin(source_url, target_url)
-                await self._copy(move)
+                await self._copy(move, conninfo)
                 await self._switch(move)
                 move = Move(self.ws, source_url, target_url, move.name, SWITCHED)
             else:
                 move = recorded
                 self.say("resuming after the switch")
             await self._finish(move)
-        finally:
-            await self.source.close()
-            await self.target.close()
 
     async def abort(self, from_admin: str, to_admin: str) -> None:
         recorded = await self._recorded()
         if recorded is None:
             raise MoveRefused("no move of this workspace is under way")
-        self.source = await _connect(from_admin, "source (--from-admin)")
-        self.target = await _connect(to_admin, "target (--to-admin)")
-        try:
+        async with self._connected(from_admin, to_admin):
             # The rows deleted below must be the target's copy, never the workspace itself.
             await self._check_places(recorded.source_url, recorded.target_url)
             await self._lock()
@@ -269,15 +278,8 @@ class Mover:
                 await self.target.execute("DELETE FROM workspaces WHERE id = $1", self.ws)
             await self.target.execute(_OPEN, self.ws)
             self.say(f"{deleted} rows copied to the target removed")
-            async with system_transaction(self.databases.main) as session:
-                await session.execute(
-                    text("DELETE FROM travel_private.workspace_moves WHERE workspace_id = :ws"),
-                    {"ws": self.ws},
-                )
+            await self._forget()
             self.say("aborted")
-        finally:
-            await self.source.close()
-            await self.target.close()
 
     # --- the steps -----------------------------------------------------------------------------
 
@@ -406,7 +408,7 @@ class Mover:
         self.say(f"moving {self.ws} from {_shown(source_url)} to {_shown(target_url)}")
         return move
 
-    async def _copy(self, move: Move) -> None:
+    async def _copy(self, move: Move, conninfo: str) -> None:
         """The target's gate closed, the workspace's row there, the publication, slot and
         subscription made (each only if missing: a resumed move finds some), and the initial
         copy waited for."""
@@ -449,9 +451,8 @@ class Mover:
                 "SELECT pg_create_logical_replication_slot($1, 'pgoutput')", name
             )
         if not await self.target.fetchval("SELECT 1 FROM pg_subscription WHERE subname = $1", name):
-            conninfo = _literal(self.source_conninfo or _libpq(self.from_admin))
             await self.target.execute(
-                f"CREATE SUBSCRIPTION {_ident(name)} CONNECTION {conninfo} "
+                f"CREATE SUBSCRIPTION {_ident(name)} CONNECTION {_literal(conninfo)} "
                 f"PUBLICATION {_ident(name)} WITH (create_slot = false, slot_name = "
                 f"{_literal(name)}, copy_data = true)"
             )
@@ -575,11 +576,7 @@ class Mover:
             directory=not self.source_shared,  # the shared database's row is the directory
         )
         self.say(f"removed {deleted} rows from the source")
-        async with system_transaction(self.databases.main) as session:
-            await session.execute(
-                text("DELETE FROM travel_private.workspace_moves WHERE workspace_id = :ws"),
-                {"ws": self.ws},
-            )
+        await self._forget()
         self.say("moved")
 
     async def _drop_replication(self, name: str) -> None:
