@@ -124,18 +124,32 @@ class PrivateServer:
     def pause(self) -> None:
         """SIGSTOP the server and its backends: connections stay open (the kernel even accepts
         new ones) but nothing answers, as with a network partition or a hung host."""
-        self._signal_all(signal.SIGSTOP)
+        postmaster = self._postmaster()
+        # The postmaster first, so that it forks no backend the list below would miss.
+        os.kill(postmaster, signal.SIGSTOP)
+        self._signal(self._children(postmaster), signal.SIGSTOP)
 
     def resume(self) -> None:
-        self._signal_all(signal.SIGCONT)
+        postmaster = self._postmaster()
+        # The backends first: a stopped postmaster has not reaped a backend that ended, and
+        # once it runs again such a pid may be gone before it is signalled.
+        self._signal(self._children(postmaster), signal.SIGCONT)
+        os.kill(postmaster, signal.SIGCONT)
 
-    def _signal_all(self, signum: int) -> None:
-        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
-        children = subprocess.run(
-            ["pgrep", "-P", str(postmaster)], capture_output=True, text=True
-        ).stdout.split()
-        for pid in (postmaster, *map(int, children)):
-            os.kill(pid, signum)
+    def _postmaster(self) -> int:
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    @staticmethod
+    def _children(postmaster: int) -> list[int]:
+        listed = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True)
+        return [int(pid) for pid in listed.stdout.split()]
+
+    @staticmethod
+    def _signal(pids: list[int], signum: int) -> None:
+        for pid in pids:
+            # A backend may end between the list and the signal.
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signum)
 
     def running(self) -> bool:
         return (self.data / "postmaster.pid").exists()
