@@ -17,7 +17,9 @@ cities, missing accents, prefixes:
 It prints p50 and p99 in ms and the CPU per search (this process: Python, the driver and, on
 SQLite, the database engine itself), the index sizes, and the cost of inserting a listing
 through the catalog (with its vocabulary) against a bare insert. It never fails on timing.
-`--keep` leaves the database, `--reuse` measures a kept one again without seeding.
+`--keep` leaves the database, `--reuse` measures a kept one again without seeding;
+`--postgres-url` runs on another server (e.g. a cluster of its own with a bigger
+`shared_buffers`).
 docs/performance.md ("Discovery at a million listings") has the results.
 """
 
@@ -61,7 +63,7 @@ from travel.search import service, vocabulary
 
 DATABASE = "travel_bench_search"
 SQLITE = {"path": Path(__file__).resolve().parent / "results" / "search.db"}  # --sqlite-path
-ADMIN_URL = "postgresql://travel:travel@127.0.0.1:5432/travel"
+POSTGRES = {"url": "postgresql://travel:travel@127.0.0.1:5432/travel"}  # --postgres-url
 BATCH = 5_000
 KINDS = ("PROPERTY", "TOUR", "ACTIVITY", "EVENT", "TRIP")
 
@@ -448,7 +450,7 @@ async def _fresh(kind: str) -> str:
         _remove_sqlite()
         return f"sqlite:///{SQLITE['path']}"
     engine = create_async_engine(
-        async_url(system_url(ADMIN_URL) or ADMIN_URL), isolation_level="AUTOCOMMIT"
+        async_url(system_url(POSTGRES["url"]) or POSTGRES["url"]), isolation_level="AUTOCOMMIT"
     )
     async with engine.connect() as conn:
         await conn.execute(text(f"DROP DATABASE IF EXISTS {DATABASE}"))
@@ -460,7 +462,7 @@ async def _fresh(kind: str) -> str:
 def _url(kind: str) -> str:
     if kind == "sqlite":
         return f"sqlite:///{SQLITE['path']}"
-    return ADMIN_URL.rsplit("/", 1)[0] + f"/{DATABASE}"
+    return POSTGRES["url"].rsplit("/", 1)[0] + f"/{DATABASE}"
 
 
 async def _seeded(databases: Databases) -> Principal:
@@ -570,14 +572,20 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
     cpu = 0.0
     if kind == "postgresql":
         conn = await asyncpg.connect(
-            (system_url(ADMIN_URL) or ADMIN_URL).rsplit("/", 1)[0] + f"/{DATABASE}"
+            (system_url(POSTGRES["url"]) or POSTGRES["url"]).rsplit("/", 1)[0] + f"/{DATABASE}"
         )
+        # The words through the same index as the service (revision 0014, decision 0099).
         sql = """SELECT id, name FROM listings WHERE workspace_id = $1
-          AND search_document @@ to_tsquery('simple', $2) AND currency = $3
+          AND travel_scope(workspace_id, search_document)
+            @@ travel_scope_query($1, to_tsquery('simple', $2)) AND currency = $3
           AND price_minor BETWEEN $4 AND $5 AND latitude BETWEEN $6 AND $7
           AND longitude BETWEEN $8 AND $9
-          ORDER BY ts_rank_cd('{0.1,0.2,0.4,1.0}', search_document, to_tsquery('simple', $2))
+          ORDER BY ts_rank('{0.1,0.2,0.4,1.0}', search_document, to_tsquery('simple', $2))
           DESC, id LIMIT 20"""
+        # A plan for each statement's values, as psql would run it (a prepared statement's
+        # generic plan cannot know how many listings a word or a box holds).
+        await conn.execute("SET plan_cache_mode = force_custom_plan")
+        await conn.execute("SET max_parallel_workers_per_gather = 0")  # as the service's search
         try:
             for i in range(repeat + 5):
                 args = _floor_args(i)
@@ -638,7 +646,8 @@ async def _sizes(databases: Databases) -> None:
             rows = await conn.execute(
                 text(
                     "SELECT relname, pg_size_pretty(pg_relation_size(oid)) FROM pg_class "
-                    "WHERE relname IN ('listings', 'ix_listings_workspace_id_search_document', "
+                    "WHERE relname IN ('listings', 'ix_listings_scoped_search_document', "
+                    "'ix_listings_scoped_name_document', "
                     "'ix_listings_workspace_id_latitude_longitude', 'search_terms', "
                     "'pk_search_terms') ORDER BY relname"
                 )
@@ -730,7 +739,8 @@ async def main(args: argparse.Namespace) -> None:
         await databases.dispose()
         if not args.keep and kind == "postgresql":
             engine = create_async_engine(
-                async_url(system_url(ADMIN_URL) or ADMIN_URL), isolation_level="AUTOCOMMIT"
+                async_url(system_url(POSTGRES["url"]) or POSTGRES["url"]),
+                isolation_level="AUTOCOMMIT",
             )
             async with engine.connect() as conn:
                 await conn.execute(text(f"DROP DATABASE IF EXISTS {DATABASE}"))
@@ -745,7 +755,14 @@ def cli() -> None:
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--sqlite-path", type=Path, help="the SQLite file (default: bench/results)")
+    parser.add_argument(
+        "--postgres-url",
+        help="the application role's URL of any database of the server to use (default: "
+        "the local one of scripts/postgres.sh); the benchmark's database is made beside it",
+    )
     args = parser.parse_args()
+    if args.postgres_url:
+        POSTGRES["url"] = args.postgres_url
     if args.sqlite_path:
         SQLITE["path"] = args.sqlite_path
     asyncio.run(main(args))

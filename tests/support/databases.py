@@ -5,6 +5,7 @@ and the system role of migrations, operator commands and the dispatcher
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from sqlalchemy import make_url, text
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -29,6 +30,13 @@ def system_url_of(url: str) -> str | None:
         )
         .render_as_string(hide_password=False)
     )
+
+
+def scoped_by_workspace(index: dict[str, Any]) -> bool:
+    """A PostgreSQL text index whose every key is a word prefixed with its row's workspace, as
+    the inspector reports it (revision 0014, docs/decisions/0099-scoped-text-indexes.md)."""
+    expressions = index.get("expressions") or [None]
+    return str(expressions[0]).startswith("travel_scope(workspace_id, ")
 
 
 def engines_for(url: str, *, pool_size: int = 1) -> Engines:

@@ -2,7 +2,8 @@
 
 PostgreSQL: `listings.search_document`, a stored tsvector of the folded text (name weighted A,
 place B, amenities C, description D) under a GIN index that leads with `workspace_id`
-(btree_gin); matched with `to_tsquery('simple', …)` and ranked by `ts_rank_cd`.
+(revision 0014: each key the workspace and a word); matched with `to_tsquery('simple', …)` and
+ranked by `ts_rank` (decision 0099).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
 rowid is the listing's, with the workspace as an indexed column every query names; matched with
 FTS5's query syntax and ranked by `bm25` with the same weights.
@@ -108,7 +109,9 @@ class Engine:
         if self.postgresql:
             if query.fuzzy:
                 order.append((_DOCUMENT.op("@@")(_tsquery(query, exact=True)), True))
-            rank = func.ts_rank_cd(
+            # ts_rank, not ts_rank_cd: the same weights, and a third to a quarter of the cost on
+            # the thousands of matches a city search ranks (decision 0099).
+            rank = func.ts_rank(
                 literal_column(_PG_WEIGHTS), _DOCUMENT, _tsquery(query, exact=False)
             )
             return [*order, (rank, True)]
