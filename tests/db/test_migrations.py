@@ -78,9 +78,8 @@ def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) ->
                     indexes = await conn.run_sync(lambda c, t=table: inspect(c).get_indexes(t))
                     for index in indexes:
                         if index["name"] != "ix_webhook_deliveries_status_next_attempt_at":
-                            assert index["column_names"][
-                                0
-                            ] == "workspace_id" or scoped_by_workspace(index), index
+                            leads = index["column_names"][0] == "workspace_id"
+                            assert leads or scoped_by_workspace(index), index
                 if engines.dialect == "postgresql":
                     forced = await conn.execute(
                         text(
