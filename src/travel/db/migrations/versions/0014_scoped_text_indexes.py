@@ -61,7 +61,8 @@ _INDEXES = [
 # scan either: for the few thousand rows of a word, starting workers costs more than it saves,
 # and the planner, told what computing `travel_scope` costs, would rather start them (decision
 # 0099).
-_SCOPED = """CREATE OR REPLACE FUNCTION travel_text_search(p_workspace_id uuid, p_query tsquery)
+_SCOPED = [
+    """CREATE OR REPLACE FUNCTION travel_text_search(p_workspace_id uuid, p_query tsquery)
 RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 1000
 SET max_parallel_workers_per_gather = 0
 BEGIN ATOMIC
@@ -71,9 +72,8 @@ BEGIN ATOMIC
       @@ travel_scope_query(p_workspace_id, p_query)
     OFFSET 0) AS found
   WHERE found.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace());
-END
-;;
-CREATE OR REPLACE FUNCTION travel_name_search(
+END""",
+    """CREATE OR REPLACE FUNCTION travel_name_search(
   p_workspace_id uuid, p_query tsquery, p_limit integer)
 RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 20
 SET max_parallel_workers_per_gather = 0
@@ -85,18 +85,19 @@ BEGIN ATOMIC
     OFFSET 0) AS found
   WHERE found.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace())
   LIMIT p_limit;
-END"""
+END""",
+]
 
 # As 0008 wrote them.
-_UNSCOPED = """CREATE OR REPLACE FUNCTION travel_text_search(p_workspace_id uuid, p_query tsquery)
+_UNSCOPED = [
+    """CREATE OR REPLACE FUNCTION travel_text_search(p_workspace_id uuid, p_query tsquery)
 RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 1000
 BEGIN ATOMIC
   SELECT listings.id FROM listings
   WHERE listings.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace())
     AND listings.search_document @@ p_query;
-END
-;;
-CREATE OR REPLACE FUNCTION travel_name_search(
+END""",
+    """CREATE OR REPLACE FUNCTION travel_name_search(
   p_workspace_id uuid, p_query tsquery, p_limit integer)
 RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT ROWS 20
 BEGIN ATOMIC
@@ -104,17 +105,14 @@ BEGIN ATOMIC
   WHERE listings.workspace_id = p_workspace_id AND p_workspace_id = (SELECT travel_workspace())
     AND to_tsvector('simple'::regconfig, travel_fold(listings.name)) @@ p_query
   LIMIT p_limit;
-END"""
-
-
-def _searches(*, scoped: bool) -> list[str]:
-    return (_SCOPED if scoped else _UNSCOPED).split("\n;;\n")
+END""",
+]
 
 
 def upgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return  # SQLite's FTS5 table names the workspace as a column (revision 0008)
-    for statement in (*_FUNCTIONS, *_INDEXES, *_searches(scoped=True)):
+    for statement in (*_FUNCTIONS, *_INDEXES, *_SCOPED):
         op.execute(statement)
 
 
@@ -126,7 +124,7 @@ def downgrade() -> None:
         "USING gin (workspace_id, search_document)",
         "CREATE INDEX ix_listings_workspace_id_name_document ON listings "
         f"USING gin (workspace_id, ({_NAME_DOCUMENT}))",
-        *_searches(scoped=False),
+        *_UNSCOPED,
         "DROP INDEX ix_listings_scoped_search_document",
         "DROP INDEX ix_listings_scoped_name_document",
         "DROP FUNCTION travel_scope_query(uuid, tsquery)",
