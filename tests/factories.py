@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from tests.support.api import answered
 from tests.support.live import LiveServer
 from travel.auth import service as auth_service
 from travel.auth.models import Member, Workspace
@@ -305,8 +306,6 @@ def book(
 
 def booked(response: Any) -> dict[str, Any]:
     """The booking a createTravelBooking response made; it must have succeeded."""
-    from tests.support.api import answered
-
     return answered(response)["createTravelBooking"]  # type: ignore[no-any-return]
 
 
