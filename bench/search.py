@@ -449,14 +449,17 @@ async def _fresh(kind: str) -> str:
     if kind == "sqlite":
         _remove_sqlite()
         return f"sqlite:///{SQLITE['path']}"
-    engine = create_async_engine(
-        async_url(system_url(POSTGRES["url"]) or POSTGRES["url"]), isolation_level="AUTOCOMMIT"
-    )
+    engine = create_async_engine(async_url(_system(POSTGRES["url"])), isolation_level="AUTOCOMMIT")
     async with engine.connect() as conn:
         await conn.execute(text(f"DROP DATABASE IF EXISTS {DATABASE}"))
         await conn.execute(text(f"CREATE DATABASE {DATABASE}"))
     await engine.dispose()
     return _url(kind)
+
+
+def _system(url: str) -> str:
+    """The system role's URL for the same database (the application role's without one)."""
+    return system_url(url) or url
 
 
 def _url(kind: str) -> str:
@@ -571,9 +574,7 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
     samples = []
     cpu = 0.0
     if kind == "postgresql":
-        conn = await asyncpg.connect(
-            (system_url(POSTGRES["url"]) or POSTGRES["url"]).rsplit("/", 1)[0] + f"/{DATABASE}"
-        )
+        conn = await asyncpg.connect(_system(_url("postgresql")))
         # The words through the same index as the service (revision 0014, decision 0099).
         sql = """SELECT id, name FROM listings WHERE workspace_id = $1
           AND travel_scope(workspace_id, search_document)
@@ -739,7 +740,7 @@ async def main(args: argparse.Namespace) -> None:
         await databases.dispose()
         if not args.keep and kind == "postgresql":
             engine = create_async_engine(
-                async_url(system_url(POSTGRES["url"]) or POSTGRES["url"]),
+                async_url(_system(POSTGRES["url"])),
                 isolation_level="AUTOCOMMIT",
             )
             async with engine.connect() as conn:
