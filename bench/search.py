@@ -17,7 +17,8 @@ cities, missing accents, prefixes:
 It prints p50 and p99 in ms and the CPU per search (this process: Python, the driver and, on
 SQLite, the database engine itself), the index sizes, and the cost of inserting a listing
 through the catalog (with its vocabulary) against a bare insert. It never fails on timing.
-`--keep` leaves the database, `--reuse` measures a kept one again without seeding;
+`--keep` leaves the database, `--reuse` measures a kept one again without seeding (and leaves
+it too);
 `--postgres-url` runs on another server (e.g. a cluster of its own with a bigger
 `shared_buffers`).
 docs/performance.md ("Discovery at a million listings") has the results.
@@ -738,7 +739,8 @@ async def main(args: argparse.Namespace) -> None:
         await _insert_cost(databases, principal)
     finally:
         await databases.dispose()
-        if not args.keep and kind == "postgresql":
+        # A reused database was seeded by an earlier run: only the run that made it drops it.
+        if not (args.keep or args.reuse) and kind == "postgresql":
             engine = create_async_engine(
                 async_url(_system(POSTGRES["url"])),
                 isolation_level="AUTOCOMMIT",

@@ -4,16 +4,21 @@ the filtered counts, stable pages, "near" against a brute-force distance, and ba
 
 from __future__ import annotations
 
+import asyncio
 import math
 import uuid
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from tests.factories import Tenant, api_listing, api_provider, create_tenant
 from tests.support.api import data, post
 from tests.support.cli import travel, travel_json
+from tests.support.databases import databases_for
 from tests.support.live import LiveServer
+from travel.db.session import tenant_transaction
+from travel.kernel.ids import WorkspaceId
 
 SEARCH = """query ($t: String, $f: TravelSearchFilterInput, $s: TravelListingSort,
   $p: TravelPaginationInput) {
@@ -186,6 +191,61 @@ def test_searches_never_see_another_workspace(server: LiveServer, searchable: Te
     assert "Barcelona beach house" not in names(search(server, searchable, "barcelona"))
     suggested = data(server, searchable.keys["traveler"], SUGGEST, {"q": "pala"})
     assert suggested["travelSuggest"] == []
+
+
+def test_text_matches_reach_only_the_callers_workspace(
+    server: LiveServer, searchable: Tenant, database_url: str
+) -> None:
+    """On PostgreSQL a search reads its matches from `travel_text_listings`, which runs as the
+    system role, past row-level security (revision 0015): it answers a workspace's listings
+    only to a caller whose signed scope names that workspace, whatever workspace it is asked
+    for (the application role can call it with any SQL)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("SQLite has no row-level security to pass: its FTS5 table is joined")
+    other = create_tenant(server)
+    theirs = api_provider(server, other.keys["host"], "Elsewhere")
+    api_listing(server, other.keys["host"], "PROPERTY", theirs, name="Alfama palace")
+    query = text("SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))")
+    mine, their_id = WorkspaceId(searchable.workspace.id), other.workspace.id
+
+    async def scenario() -> tuple[set[str], list[Any], list[Any]]:
+        databases = databases_for(database_url)
+        try:
+            async with tenant_transaction(databases.main, mine, write=False) as session:
+                own = set((await session.execute(query, {"ws": mine})).scalars())
+                asked_for_theirs = (await session.execute(query, {"ws": their_id})).all()
+            async with databases.main.writer.connect() as conn:  # no scope at all
+                unscoped = (await conn.execute(query, {"ws": their_id})).all()
+            return own, asked_for_theirs, unscoped
+        finally:
+            await databases.dispose()
+
+    own, asked_for_theirs, unscoped = asyncio.run(scenario())
+    assert own >= {"Alfama loft", "Quiet room", "Fado night"}
+    assert "Alfama palace" not in own
+    assert asked_for_theirs == []
+    assert unscoped == []
+    # The positive control for their side: their own scope finds their listing.
+    found = data(server, other.keys["traveler"], SEARCH, {"t": "alfama"})["travelSearch"]
+    assert names(found) == ["Alfama palace"]
+
+
+def test_postgresql_compiles_no_statement_just_in_time(database_url: str) -> None:
+    """A search's generic plan can cost past `jit_above_cost` while reading a few rows, and
+    compiling it took most of the search's time: the service's connections run with JIT off,
+    directly (a start-up setting) and through PgBouncer (its `connect_query`) (decision 0100)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("a PostgreSQL setting")
+
+    async def setting() -> str:
+        databases = databases_for(database_url)
+        try:
+            async with databases.main.writer.connect() as conn:
+                return str(await conn.scalar(text("SELECT current_setting('jit')")))
+        finally:
+            await databases.dispose()
+
+    assert asyncio.run(setting()) == "off"
 
 
 def test_sorts_and_kinds(server: LiveServer, searchable: Tenant) -> None:

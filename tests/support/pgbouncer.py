@@ -53,7 +53,11 @@ class PrivateBouncer:
         )
         (self.root / "pgbouncer.ini").write_text(
             "[databases]\n"
-            f"* = host={upstream.host} port={upstream.port or 5432}\n"
+            # What the service's direct connections ask for at start-up (travel.db.engine):
+            # PgBouncer refuses a client's start-up setting, so it sets it on its own server
+            # connections (docs/scaling.md).
+            f"* = host={upstream.host} port={upstream.port or 5432} "
+            "connect_query='SET jit = off'\n"
             "[pgbouncer]\n"
             "listen_addr = 127.0.0.1\n"
             f"listen_port = {self.port}\n"

@@ -188,8 +188,10 @@ def create_engines(
 # PostgreSQL otherwise re-plans a prepared statement on every execution when its generic plan
 # looks costlier than the custom ones (a parameterised LIMIT does), and planning the scoped read
 # cost 0.17-0.33 ms against 0.02-0.03 ms to run it (log_min_duration_statement, bind vs
-# execute).
-_SERVER_SETTINGS = {"plan_cache_mode": "force_generic_plan"}
+# execute). No JIT compilation: a generic plan's cost can pass jit_above_cost for a search
+# that reads a few rows (a date window's correlated subqueries per estimated row), and compiling
+# its expressions took 180-270 ms of a 280 ms search (decision 0100).
+_SERVER_SETTINGS = {"plan_cache_mode": "force_generic_plan", "jit": "off"}
 
 
 class _DeferredConnect:

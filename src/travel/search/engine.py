@@ -3,7 +3,8 @@
 PostgreSQL: `listings.search_document`, a stored tsvector of the folded text (name weighted A,
 place B, amenities C, description D) under a GIN index that leads with `workspace_id`
 (revision 0014: each key the workspace and a word); matched with `to_tsquery('simple', …)` and
-ranked by `ts_rank` (decision 0099).
+ranked by `ts_rank` (decision 0099); a search reads the matching rows as
+`travel_text_listings` returns them, in one pass (revision 0015, decision 0100).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
 rowid is the listing's, with the workspace as an indexed column every query names; matched with
 FTS5's query syntax and ranked by `bm25` with the same weights.
@@ -95,9 +96,13 @@ class Engine:
 
     def matching(self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery) -> Any:
         """`stmt` (reading `listings`) narrowed to the listings matching `query`."""
-        if self.postgresql:  # through the index, despite row-level security (revision 0008)
-            found = func.travel_text_search(workspace_id, _tsquery(query, exact=False))
-            return stmt.where(Listing.id.in_(_ids(found)))
+        if self.postgresql:
+            # The matching rows themselves, read once through the scoped text index despite
+            # row-level security (revision 0015), under the table's own name: every reference
+            # of the statement to `listings` reads them instead of the table.
+            found = func.travel_text_listings(workspace_id, _tsquery(query, exact=False))
+            rows: Select[Any] = select(literal_column("found.*")).select_from(found.alias("found"))
+            return stmt.add_cte(rows.cte(Listing.__tablename__))
         match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
 
