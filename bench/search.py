@@ -588,6 +588,7 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
         # generic plan cannot know how many listings a word or a box holds).
         await conn.execute("SET plan_cache_mode = force_custom_plan")
         await conn.execute("SET max_parallel_workers_per_gather = 0")  # as the service's search
+        await conn.execute("SET jit = off")  # as the service's connections (decision 0100)
         try:
             for i in range(repeat + 5):
                 args = _floor_args(i)

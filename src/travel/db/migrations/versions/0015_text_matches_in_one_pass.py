@@ -27,10 +27,13 @@ branch_labels = None
 depends_on = None
 
 # As travel_text_search (revision 0014): the words through the scoped index alone, each row
-# then checked to be the caller's workspace's, no parallel workers.
+# then checked to be the caller's workspace's, no parallel workers. The rows it returns are
+# kept in memory up to work_mem, then in a temporary file: 32 MB holds a city's 20,000
+# listings of the benchmark (about 850 bytes each), which spilled at the default 4 MB
+# (decision 0100).
 _TEXT_LISTINGS = """CREATE FUNCTION travel_text_listings(p_workspace_id uuid, p_query tsquery)
 RETURNS SETOF listings LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT
-ROWS 1000 SET max_parallel_workers_per_gather = 0
+ROWS 1000 SET max_parallel_workers_per_gather = 0 SET work_mem = '32MB'
 AS $$
   SELECT found.* FROM (
     SELECT listings.* FROM listings
