@@ -18,7 +18,7 @@ It prints p50 and p99 in ms and the CPU per search (this process: Python, the dr
 SQLite, the database engine itself), the index sizes, and the cost of inserting a listing
 through the catalog (with its vocabulary) against a bare insert. It never fails on timing.
 `--keep` leaves the database, `--reuse` measures a kept one again without seeding (and leaves
-it too);
+it too); `--each` also times each text on its own, without and with dates;
 `--postgres-url` runs on another server (e.g. a cluster of its own with a bigger
 `shared_buffers`).
 docs/performance.md ("Discovery at a million listings") has the results.
@@ -536,6 +536,11 @@ async def _search(session: Any, principal: Principal, i: int, *, dated: bool) ->
     return listings, total
 
 
+def _one(i: int, dated: bool) -> Call:
+    """The search of TYPED[i] alone, every time."""
+    return lambda s, p, _: _search(s, p, i, dated=dated)
+
+
 def _with_words(conditions: Any, words: tuple[str, ...]) -> Any:
     from dataclasses import replace
 
@@ -733,6 +738,13 @@ async def main(args: argparse.Namespace) -> None:
         }
         for name, call in cases.items():
             print(f"  {name:52} {await _timed(databases, principal, call, n)}", flush=True)
+        if args.each:
+            print(f"\neach text alone, p50 of {n} (after 5), without and with dates:")
+            for i, (typed, *_) in enumerate(TYPED):
+                times = [
+                    await _timed(databases, principal, _one(i, dated), n) for dated in (False, True)
+                ]
+                print(f"  {typed:24} {times[0].split('  CPU')[0]}   {times[1].split('  CPU')[0]}")
         floor = await _floor(kind, principal.workspace_id, n)
         print(f"  {'floor: 20 results, one statement, bare driver':52} {floor}")
         print("\nsizes:")
@@ -758,6 +770,7 @@ def cli() -> None:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--keep", action="store_true")
     parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--each", action="store_true", help="also time each text on its own")
     parser.add_argument("--sqlite-path", type=Path, help="the SQLite file (default: bench/results)")
     parser.add_argument(
         "--postgres-url",
