@@ -193,6 +193,14 @@ def test_searches_never_see_another_workspace(server: LiveServer, searchable: Te
     assert suggested["travelSuggest"] == []
 
 
+_FUNCTION_ACCESS = text(
+    "SELECT bool_or(a.grantee = 0), p.proconfig FROM pg_proc p, "
+    "aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
+    "WHERE p.proname = 'travel_text_listings' AND a.privilege_type = 'EXECUTE' "
+    "GROUP BY p.proconfig"
+)
+
+
 def test_text_matches_reach_only_the_callers_workspace(
     server: LiveServer, searchable: Tenant, database_url: str
 ) -> None:
@@ -216,6 +224,13 @@ def test_text_matches_reach_only_the_callers_workspace(
                 asked_for_theirs = (await session.execute(query, {"ws": their_id})).all()
             async with databases.main.writer.connect() as conn:  # no scope at all
                 unscoped = (await conn.execute(query, {"ws": their_id})).all()
+                # Only the application role may run it (not PUBLIC), and its search path ends
+                # with pg_temp (its names are looked up at each call).
+                public, settings = (await conn.execute(_FUNCTION_ACCESS)).one()
+            assert public is False
+            paths = [c for c in settings if c.startswith("search_path=")]
+            assert len(paths) == 1, settings
+            assert paths[0].endswith(", pg_temp"), settings
             return own, asked_for_theirs, unscoped
         finally:
             await databases.dispose()

@@ -99,10 +99,11 @@ class Engine:
         if self.postgresql:
             # The matching rows themselves, read once through the scoped text index despite
             # row-level security (revision 0015), under the table's own name: every reference
-            # of the statement to `listings` reads them instead of the table.
+            # of the statement to `listings` reads them instead of the table. Nested: the name
+            # stays inside this statement when it is wrapped in another (a CTE, a subquery).
             found = func.travel_text_listings(workspace_id, _tsquery(query, exact=False))
             rows: Select[Any] = select(literal_column("found.*")).select_from(found.alias("found"))
-            return stmt.add_cte(rows.cte(Listing.__tablename__))
+            return stmt.add_cte(rows.cte(Listing.__tablename__, nesting=True))
         match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
 

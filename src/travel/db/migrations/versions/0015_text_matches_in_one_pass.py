@@ -11,7 +11,11 @@ are `travel_text_search`'s: each row's workspace, and the caller's signed scope.
 
 The body is a string, not `BEGIN ATOMIC`: its `listings.*` is read again when the function is
 planned, so a column added to `listings` later comes with it (a stored body would keep the
-columns of today and no longer match the table's row type).
+columns of today and no longer match the table's row type). The names in it are therefore
+looked up at each call, on a search path pinned to this schema with `pg_temp` last, and
+PostgreSQL records no dependency on `travel_scope` or `travel_scope_query`: a revision that
+changes those must keep this function working (tests/search/test_search.py calls it). Like
+0008's functions, only the application role may execute it (granted by name).
 
 See docs/decisions/0100-text-matches-in-one-pass.md.
 
@@ -32,7 +36,7 @@ depends_on = None
 # listings of the benchmark (about 850 bytes each), which spilled at the default 4 MB
 # (decision 0100).
 _TEXT_LISTINGS = """CREATE FUNCTION travel_text_listings(p_workspace_id uuid, p_query tsquery)
-RETURNS SETOF listings LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT
+RETURNS SETOF listings LANGUAGE sql STABLE SECURITY DEFINER
 ROWS 1000 SET max_parallel_workers_per_gather = 0 SET work_mem = '32MB'
 AS $$
   SELECT found.* FROM (
@@ -44,10 +48,27 @@ AS $$
 $$"""
 
 
+# Its search path: this schema, then pg_temp (which would otherwise be searched first for
+# tables); and who may run it: the application role alone, as 0008's functions.
+_PATH_AND_GRANT = """DO $$
+DECLARE
+  app text := NULLIF(current_setting('travel.app_role', true), '');
+BEGIN
+  EXECUTE format(
+    'ALTER FUNCTION travel_text_listings(uuid, tsquery) SET search_path = %I, pg_temp',
+    current_schema());
+  REVOKE ALL ON FUNCTION travel_text_listings(uuid, tsquery) FROM PUBLIC;
+  IF app IS NOT NULL AND app <> current_user THEN
+    EXECUTE format('GRANT EXECUTE ON FUNCTION travel_text_listings(uuid, tsquery) TO %I', app);
+  END IF;
+END $$"""
+
+
 def upgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return  # SQLite's FTS5 index joins the table by rowid (revision 0008)
     op.execute(_TEXT_LISTINGS)
+    op.execute(_PATH_AND_GRANT)
 
 
 def downgrade() -> None:
