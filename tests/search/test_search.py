@@ -184,6 +184,21 @@ def test_exact_words_rank_above_corrections(server: LiveServer, searchable: Tena
     assert set(names(found)) >= {"Lisbon tram tour", "Alfama loft"}
 
 
+@pytest.mark.parametrize("word", ["9e622e", "1e5e5", "2e3"])
+def test_a_word_read_as_a_number_and_a_word_is_found(server: LiveServer, word: str) -> None:
+    # PostgreSQL's parser reads "9e622e" as the number 9e622 then the word e, a phrase its
+    # position-less scoped index never matched (the web app's photo test, random names): the
+    # listing is found by its whole name, by the word, by the word's start, and suggested.
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+    name = f"Bare loft {word}"
+    api_listing(server, tenant.keys["host"], "PROPERTY", provider, name=name, location="Porto")
+    for typed in (name, word, f"loft {word}", word[:-1]):
+        assert names(search(server, tenant, typed)) == [name], typed
+    suggested = data(server, tenant.keys["traveler"], SUGGEST, {"q": f"bare loft {word}"})
+    assert [s["listing"]["name"] for s in suggested["travelSuggest"] if s["listing"]] == [name]
+
+
 def test_searches_never_see_another_workspace(server: LiveServer, searchable: Tenant) -> None:
     found = search(server, searchable, "palace")
     assert found["total"] == 0

@@ -18,7 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnClause, Select, column, func, literal, literal_column, select, table
+from sqlalchemy import (
+    ColumnClause,
+    Select,
+    Text,
+    cast,
+    column,
+    func,
+    literal,
+    literal_column,
+    select,
+    table,
+)
+from sqlalchemy.dialects.postgresql import TSQUERY
 
 from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
@@ -30,6 +42,8 @@ _DOCUMENT: ColumnClause[Any] = literal_column("listings.search_document")
 _FTS = table("listings_fts", column("rowid"))
 _FTS_NAME: ColumnClause[Any] = literal_column("listings_fts")
 _ROWID: ColumnClause[Any] = literal_column("listings.rowid")
+# A phrase operator as a tsquery's text writes it: <-> or <N>, between spaces.
+_PHRASE = " <(?:-|[0-9]+)> "
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +83,15 @@ def _tsquery(query: TextQuery, *, exact: bool) -> Any:
         return forms[0] if len(forms) == 1 else "(" + " | ".join(forms) + ")"
 
     text = " & ".join(one(term) for term in query.terms)
-    return func.to_tsquery(literal_column("'simple'::regconfig"), literal(text))
+    parsed = func.to_tsquery(literal_column("'simple'::regconfig"), literal(text))
+    if exact:
+        return parsed  # read against search_document itself, which keeps positions
+    # PostgreSQL's parser splits some of our words in two, as a phrase: '9e622e' is the number
+    # 9e622 then the word e ('9e622' <-> 'e'), in a listing's document as in the query. The
+    # scoped indexes keep no positions (revision 0014), and against them a phrase never
+    # matches: its parts are required as words instead (decision 0099).
+    anded = func.regexp_replace(cast(parsed, Text), _PHRASE, " & ", "g")
+    return cast(anded, TSQUERY)
 
 
 def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, columns: str) -> str:
