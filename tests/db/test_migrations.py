@@ -468,3 +468,73 @@ def test_revisions_carry_the_sql_the_code_renders_today() -> None:
     for revision in Path(migrate.__file__).parent.joinpath("migrations", "versions").glob("*.py"):
         imports = [line for line in revision.read_text().splitlines() if "import" in line]
         assert not any("travel" in line for line in imports), (revision.name, imports)
+
+
+_PUNCTUATED_LISTING = [
+    "INSERT INTO workspaces (id, name, plan) VALUES (:ws, 'Punctuation', 'free')",
+    "INSERT INTO members (workspace_id, id, subject, roles) "
+    "VALUES (:ws, :member, 'host', '[\"host\"]')",
+    "INSERT INTO providers (workspace_id, id, owner_member_id, name, type) "
+    "VALUES (:ws, :provider, :member, 'Casa', 'HOST')",
+    "INSERT INTO listings (workspace_id, id, kind, provider_id, name, location, price_minor, "
+    "currency, amenities, units) VALUES (:ws, :listing, 'PROPERTY', :provider, "
+    "'Studio No.5', 'Porto', 9000, 'EUR', '[\"free-parking\"]', 1)",
+]
+
+
+@pytest.mark.postgres_only
+def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_url: str) -> None:
+    """A listing written before 0016 kept "No.5" as one lexeme of its document; the revision
+    rewrites it as the words `no` and `5`, and its downgrade writes it back (decision 0101)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("SQLite's FTS5 tokenizer separated words at punctuation already")
+    url, pg_name = _scratch_url(database_url, Path())
+    asyncio.run(admin(database_url, f"CREATE DATABASE {pg_name}"))
+    ids = {key: uuid.uuid4() for key in ("ws", "member", "provider", "listing")}
+
+    async def scenario() -> None:
+        engines = engines_for(url)
+
+        async def migrate_to(target: str) -> None:
+            def run(connection: object) -> None:
+                cfg = migrate.alembic_config()
+                cfg.attributes["connection"] = connection
+                if target == "0015":
+                    command.downgrade(cfg, target)
+                else:
+                    command.upgrade(cfg, target)
+
+            async with engines.system.begin() as conn:
+                await conn.run_sync(run)
+
+        async def lexemes() -> set[str]:
+            async with engines.system.connect() as conn:
+                found = await conn.execute(
+                    text(
+                        "SELECT unnest(tsvector_to_array(search_document)) FROM listings "
+                        "WHERE id = :listing"
+                    ),
+                    ids,
+                )
+                return {row[0] for row in found}
+
+        try:
+            await migrate.upgrade(engines)
+            await migrate_to("0015")
+            async with engines.system.begin() as conn:
+                for statement in _PUNCTUATED_LISTING:
+                    await conn.execute(text(statement), ids)
+            before = await lexemes()
+            assert {"no.5", "free-parking"} <= before
+            assert "no" not in before
+            await migrate_to("head")
+            assert await lexemes() == {"studio", "no", "5", "porto", "free", "parking"}
+            await migrate_to("0015")
+            assert await lexemes() == before
+        finally:
+            await engines.dispose()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        asyncio.run(admin(database_url, f"DROP DATABASE IF EXISTS {pg_name}"))

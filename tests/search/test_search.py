@@ -199,6 +199,27 @@ def test_a_word_read_as_a_number_and_a_word_is_found(server: LiveServer, word: s
     assert [s["listing"]["name"] for s in suggested["travelSuggest"] if s["listing"]] == [name]
 
 
+def test_punctuation_separates_words_in_listings_as_in_what_is_typed(server: LiveServer) -> None:
+    # PostgreSQL's parser kept "No.5" or "airbnb.com" whole, where SQLite and the words typed
+    # are cut at punctuation (revision 0016, decision 0101).
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+    name = "Studio No.5"
+    description = "3.5 km from the beach; see host@casa-azul.pt"
+    api_listing(
+        server,
+        tenant.keys["host"],
+        "PROPERTY",
+        provider,
+        name=name,
+        location="Porto",
+        description=description,
+    )
+    for typed in ("no.5", "No 5", "studio no5", "3.5 km", "3,5", "casa-azul.pt", "azul pt", "host"):
+        expected = [] if typed == "studio no5" else [name]
+        assert names(search(server, tenant, typed)) == expected, typed
+
+
 def test_searches_never_see_another_workspace(server: LiveServer, searchable: Tenant) -> None:
     found = search(server, searchable, "palace")
     assert found["total"] == 0

@@ -1,8 +1,9 @@
 """How search reads text: folded (accents, case) and cut into words, the same way for the
 listings' vocabulary and for what a traveler types, and the typo rules (decision 0088).
 
-The databases fold the listings themselves (PostgreSQL: `unaccent` and the `simple`
-configuration; SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
+The databases fold the listings themselves (PostgreSQL: `travel_fold`, which removes accents and
+turns punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration;
+SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
 way in Python for the vocabulary and the queries, so a word typed here is a word they indexed.
 """
 

@@ -1,0 +1,63 @@
+"""Punctuation separates words in PostgreSQL's search documents, as it does everywhere else.
+
+`travel_fold` (0008) lower-cases and removes accents; what it returns goes to PostgreSQL's
+text parser, which keeps some punctuated runs whole: "No.5", "3.5", "airbnb.com",
+"host@example.com" or "/a/b" were each one lexeme of a listing's document. A traveler's words
+are cut at every character that is not a letter or a digit (travel.search.words), and so is
+SQLite's FTS5 index: typed "no.5" is the words `no` and `5`, which SQLite found and PostgreSQL
+did not. `travel_fold` now also turns each run of ASCII punctuation into a space, so the parser
+is given the words ours are. (Other punctuation already separated words for the parser.)
+
+The generated `search_document` and the names' index expression (0014) call `travel_fold`;
+PostgreSQL recomputes them only when a row is written. The revision rewrites the listings
+whose text has punctuation between two letters or digits — the only ones whose document
+changes — so that they are indexed as the new rows will be; the others keep theirs. Their
+rows are locked until the revision commits (measured in docs/decisions/0101).
+
+The same function for both releases (the one before this calls it through the same
+signature): expand-only. See docs/decisions/0101-punctuation-separates-words.md.
+
+Revision ID: 0016
+Revises: 0015
+"""
+
+from alembic import op
+
+revision = "0016"
+down_revision = "0015"
+branch_labels = None
+depends_on = None
+
+_UNACCENTED = "lower(public.unaccent('public.unaccent'::regdictionary, $1))"
+
+# ASCII punctuation spelled out, not [[:punct:]], whose extent depends on the database's locale.
+_FOLD = f"""CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+RETURN regexp_replace({_UNACCENTED}, '[!-/:-@[-`{{-~]+', ' ', 'g')"""
+
+# As 0008 wrote it.
+_FOLD_BEFORE = """CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1))"""
+
+# Writing a row recomputes its generated document and its index entries. A listing's text
+# whose punctuation sits between two letters or digits is the only kind the fold changes
+# ("a. b" or "wifi, pool" read the same either way); `amenities::text` is JSON, whose own
+# punctuation sits between quotes and spaces.
+_REWRITE = """UPDATE listings SET name = name
+WHERE concat_ws(' ', name, location, destination, amenities::text, description)
+  ~ '[[:alnum:]][!-/:-@[-`{-~]+[[:alnum:]]'"""
+
+
+def upgrade() -> None:
+    if op.get_bind().dialect.name != "postgresql":
+        return  # SQLite's FTS5 tokenizer separates words at punctuation already (0008)
+    op.execute(_FOLD)
+    op.execute(_REWRITE)
+
+
+def downgrade() -> None:
+    if op.get_bind().dialect.name != "postgresql":
+        return
+    op.execute(_FOLD_BEFORE)
+    op.execute(_REWRITE)
