@@ -476,9 +476,9 @@ _PUNCTUATED_LISTING = [
     "VALUES (:ws, :member, 'host', '[\"host\"]')",
     "INSERT INTO providers (workspace_id, id, owner_member_id, name, type) "
     "VALUES (:ws, :provider, :member, 'Casa', 'HOST')",
-    "INSERT INTO listings (workspace_id, id, kind, provider_id, name, location, price_minor, "
-    "currency, amenities, units) VALUES (:ws, :listing, 'PROPERTY', :provider, "
-    "'Studio No.5', 'Porto', 9000, 'EUR', '[\"free-parking\"]', 1)",
+    "INSERT INTO listings (workspace_id, id, kind, provider_id, name, location, description, "
+    "price_minor, currency, amenities, units) VALUES (:ws, :listing, 'PROPERTY', :provider, "
+    "'Studio No.5', 'Porto', 'Floor -1', 9000, 'EUR', '[\"free-parking\"]', 1)",
 ]
 
 
@@ -525,10 +525,11 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
                 for statement in _PUNCTUATED_LISTING:
                     await conn.execute(text(statement), ids)
             before = await lexemes()
-            assert {"no.5", "free-parking"} <= before
+            assert {"no.5", "free-parking", "-1"} <= before
             assert "no" not in before
             await migrate_to("head")
-            assert await lexemes() == {"studio", "no", "5", "porto", "free", "parking"}
+            words = {"studio", "no", "5", "porto", "free", "parking", "floor", "1"}
+            assert await lexemes() == words
             await migrate_to("0015")
             assert await lexemes() == before
         finally:

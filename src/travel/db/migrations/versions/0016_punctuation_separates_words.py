@@ -9,10 +9,10 @@ did not. `travel_fold` now also turns each run of ASCII punctuation into a space
 is given the words ours are. (Other punctuation already separated words for the parser.)
 
 The generated `search_document` and the names' index expression (0014) call `travel_fold`;
-PostgreSQL recomputes them only when a row is written. The revision rewrites the listings
-whose text has punctuation between two letters or digits — the only ones whose document
-changes — so that they are indexed as the new rows will be; the others keep theirs. Their
-rows are locked until the revision commits (measured in docs/decisions/0101).
+PostgreSQL recomputes them only when a row is written. The revision rewrites the listings whose
+stored document differs from what the new function makes of their text, so that they are
+indexed as new rows will be; the others keep theirs. It reads every listing, and the rows it
+rewrites stay locked until it commits (measured in docs/decisions/0101).
 
 The same function for both releases (the one before this calls it through the same
 signature): expand-only. See docs/decisions/0101-punctuation-separates-words.md.
@@ -40,13 +40,16 @@ _FOLD_BEFORE = """CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
 RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1))"""
 
-# Writing a row recomputes its generated document and its index entries. A listing's text
-# whose punctuation sits between two letters or digits is the only kind the fold changes
-# ("a. b" or "wifi, pool" read the same either way); `amenities::text` is JSON, whose own
-# punctuation sits between quotes and spaces.
-_REWRITE = """UPDATE listings SET name = name
-WHERE concat_ws(' ', name, location, destination, amenities::text, description)
-  ~ '[[:alnum:]][!-/:-@[-`{-~]+[[:alnum:]]'"""
+# Writing a row recomputes its generated document and its index entries. The rows rewritten are
+# those whose stored document is not what the function now makes of their text (0008's
+# expression): any punctuation may have changed a lexeme ("Bo-Kaap" had `bo-kaap`, "-5" the
+# integer `-5`), and no pattern short of the parser's own says which.
+_DOCUMENT = """setweight(to_tsvector('simple'::regconfig, travel_fold(name)), 'A')
+  || setweight(to_tsvector('simple'::regconfig,
+       travel_fold(location || ' ' || coalesce(destination, ''))), 'B')
+  || setweight(to_tsvector('simple'::regconfig, travel_fold(amenities::text)), 'C')
+  || setweight(to_tsvector('simple'::regconfig, travel_fold(coalesce(description, ''))), 'D')"""
+_REWRITE = f"UPDATE listings SET name = name WHERE search_document IS DISTINCT FROM ({_DOCUMENT})"
 
 
 def upgrade() -> None:
