@@ -15,7 +15,8 @@ fi
 
 version=$(ls /usr/lib/postgresql | sort -n | tail -1)
 if ! pg_lsclusters -h | grep -q "^$version main"; then
-  $SUDO pg_createcluster "$version" main >/dev/null
+  # A UTF-8 character type: search relies on it (docs/decisions/0101-punctuation-separates-words.md).
+  $SUDO pg_createcluster --locale C.UTF-8 "$version" main >/dev/null
 fi
 if ! pg_lsclusters -h | grep "^$version main" | grep -q online; then
   $SUDO pg_ctlcluster "$version" main start

@@ -8,6 +8,7 @@ import secrets
 import uuid
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
+from typing import Any
 
 import pytest
 from alembic import command
@@ -479,18 +480,25 @@ _PUNCTUATED_LISTING = [
     "INSERT INTO listings (workspace_id, id, kind, provider_id, name, location, description, "
     "price_minor, currency, amenities, units) VALUES (:ws, :listing, 'PROPERTY', :provider, "
     "'Studio No.5', 'Porto', 'Floor -1', 9000, 'EUR', '[\"free-parking\"]', 1)",
+    "INSERT INTO listings (workspace_id, id, kind, provider_id, name, location, price_minor, "
+    "currency, amenities, units) VALUES (:ws, :plain, 'PROPERTY', :provider, 'Quiet room', "
+    "'Porto', 6000, 'EUR', '[\"wifi\", \"kitchen\"]', 1)",
 ]
+# The listings whose name has every word, found through the names' index alone.
+_NAMED = """SELECT id FROM listings WHERE travel_scope(workspace_id, to_tsvector('simple'::regconfig,
+  travel_fold(name))) @@ travel_scope_query(:ws, to_tsquery('simple', :words))"""
 
 
 @pytest.mark.postgres_only
 def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_url: str) -> None:
     """A listing written before 0016 kept "No.5" as one lexeme of its document; the revision
-    rewrites it as the words `no` and `5`, and its downgrade writes it back (decision 0101)."""
+    rewrites it as the words `no` and `5` (in the names' index too), and its downgrade writes it
+    back; a listing without punctuation is left as it was (decision 0101)."""
     if not database_url.startswith("postgres"):
         pytest.skip("SQLite's FTS5 tokenizer separated words at punctuation already")
     url, pg_name = _scratch_url(database_url, Path())
     asyncio.run(admin(database_url, f"CREATE DATABASE {pg_name}"))
-    ids = {key: uuid.uuid4() for key in ("ws", "member", "provider", "listing")}
+    ids = {key: uuid.uuid4() for key in ("ws", "member", "provider", "listing", "plain")}
 
     async def scenario() -> None:
         engines = engines_for(url)
@@ -518,6 +526,20 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
                 )
                 return {row[0] for row in found}
 
+        async def state() -> tuple[Any, ...]:
+            """The plain listing's row version, and which listings the names' index finds by
+            "no 5" and by "no.5"."""
+            async with engines.system.begin() as conn:
+                await conn.execute(text("SET LOCAL enable_seqscan = off"))
+                version = await conn.scalar(
+                    text("SELECT ctid FROM listings WHERE id = :plain"), ids
+                )
+                found = []
+                for words in ("no & 5", "'no.5'"):
+                    rows = await conn.execute(text(_NAMED), {**ids, "words": words})
+                    found.append({row[0] for row in rows})
+                return version, *found
+
         try:
             await migrate.upgrade(engines)
             await migrate_to("0015")
@@ -527,11 +549,15 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
             before = await lexemes()
             assert {"no.5", "free-parking", "-1"} <= before
             assert "no" not in before
+            plain, by_words, by_run = await state()
+            assert (by_words, by_run) == (set(), {ids["listing"]})
             await migrate_to("head")
             words = {"studio", "no", "5", "porto", "free", "parking", "floor", "1"}
             assert await lexemes() == words
+            assert await state() == (plain, {ids["listing"]}, set())
             await migrate_to("0015")
             assert await lexemes() == before
+            assert await state() == (plain, set(), {ids["listing"]})
         finally:
             await engines.dispose()
 

@@ -2,7 +2,7 @@
 listings' vocabulary and for what a traveler types, and the typo rules (decision 0088).
 
 The databases fold the listings themselves (PostgreSQL: `travel_fold`, which removes accents and
-turns punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration;
+turns ASCII punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration;
 SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
 way in Python for the vocabulary and the queries, so a word typed here is a word they indexed.
 """

@@ -6,13 +6,15 @@ text parser, which keeps some punctuated runs whole: "No.5", "3.5", "airbnb.com"
 are cut at every character that is not a letter or a digit (travel.search.words), and so is
 SQLite's FTS5 index: typed "no.5" is the words `no` and `5`, which SQLite found and PostgreSQL
 did not. `travel_fold` now also turns each run of ASCII punctuation into a space, so the parser
-is given the words ours are. (Other punctuation already separated words for the parser.)
+is given the words ours are. (Other punctuation already separated words for the parser, under the
+UTF-8 LC_CTYPE our clusters are made with: docs/deploy.md.)
 
 The generated `search_document` and the names' index expression (0014) call `travel_fold`;
 PostgreSQL recomputes them only when a row is written. The revision rewrites the listings whose
 stored document differs from what the new function makes of their text, so that they are
-indexed as new rows will be; the others keep theirs. It reads every listing, and the rows it
-rewrites stay locked until it commits (measured in docs/decisions/0101).
+indexed as new rows will be; the others keep theirs. It reads every listing, and writes to
+listings wait from its start to its commit (a listing written meanwhile would otherwise keep the
+old folding): measured in docs/decisions/0101.
 
 The same function for both releases (the one before this calls it through the same
 signature): expand-only. See docs/decisions/0101-punctuation-separates-words.md.
@@ -52,15 +54,21 @@ _DOCUMENT = """setweight(to_tsvector('simple'::regconfig, travel_fold(name)), 'A
 _REWRITE = f"UPDATE listings SET name = name WHERE search_document IS DISTINCT FROM ({_DOCUMENT})"
 
 
+# Writes to listings wait from before the function changes until the revision commits: the new
+# function is seen by no other session before then, and a listing written meanwhile would be
+# folded the old way after the rewrite had passed it. Reads go on.
+_HOLD_WRITES = "LOCK TABLE listings IN SHARE ROW EXCLUSIVE MODE"
+
+
 def upgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return  # SQLite's FTS5 tokenizer separates words at punctuation already (0008)
-    op.execute(_FOLD)
-    op.execute(_REWRITE)
+    for statement in (_HOLD_WRITES, _FOLD, _REWRITE):
+        op.execute(statement)
 
 
 def downgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return
-    op.execute(_FOLD_BEFORE)
-    op.execute(_REWRITE)
+    for statement in (_HOLD_WRITES, _FOLD_BEFORE, _REWRITE):
+        op.execute(statement)
