@@ -27,7 +27,7 @@ from tests.support.databases import (
 )
 from travel.db import migrate
 from travel.db.base import TENANT_TABLES
-from travel.db.engine import async_url
+from travel.db.engine import Engines, async_url
 from travel.db.models import Base
 
 
@@ -57,6 +57,18 @@ def _differences_from_models(connection: Connection) -> list[object]:
         },
     )
     return list(compare_metadata(context, Base.metadata))
+
+
+async def _downgrade(engines: Engines, target: str) -> None:
+    """Down to revision `target`, as the system role (migrate.upgrade goes the other way)."""
+
+    def down(connection: object) -> None:
+        cfg = migrate.alembic_config()
+        cfg.attributes["connection"] = connection
+        command.downgrade(cfg, target)
+
+    async with engines.system.begin() as conn:
+        await conn.run_sync(down)
 
 
 def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) -> None:
@@ -93,13 +105,7 @@ def test_upgrade_from_empty_then_downgrade(database_url: str, tmp_path: Path) ->
                 differences = await conn.run_sync(_differences_from_models)
                 assert differences == [], differences
 
-            def down(connection: object) -> None:
-                cfg = migrate.alembic_config()
-                cfg.attributes["connection"] = connection
-                command.downgrade(cfg, "base")
-
-            async with engines.system.begin() as conn:
-                await conn.run_sync(down)
+            await _downgrade(engines, "base")
             async with engines.reader.connect() as conn:
                 left = set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
                 assert left <= {"alembic_version"}
@@ -503,18 +509,6 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
     async def scenario() -> None:
         engines = engines_for(url)
 
-        async def migrate_to(target: str) -> None:
-            def run(connection: object) -> None:
-                cfg = migrate.alembic_config()
-                cfg.attributes["connection"] = connection
-                if target == "0015":
-                    command.downgrade(cfg, target)
-                else:
-                    command.upgrade(cfg, target)
-
-            async with engines.system.begin() as conn:
-                await conn.run_sync(run)
-
         async def lexemes() -> set[str]:
             async with engines.system.connect() as conn:
                 found = await conn.execute(
@@ -542,7 +536,7 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
 
         try:
             await migrate.upgrade(engines)
-            await migrate_to("0015")
+            await _downgrade(engines, "0015")
             async with engines.system.begin() as conn:
                 for statement in _PUNCTUATED_LISTING:
                     await conn.execute(text(statement), ids)
@@ -551,11 +545,11 @@ def test_revision_0016_rewrites_the_documents_of_punctuated_listings(database_ur
             assert "no" not in before
             plain, by_words, by_run = await state()
             assert (by_words, by_run) == (set(), {ids["listing"]})
-            await migrate_to("head")
+            await migrate.upgrade(engines)
             words = {"studio", "no", "5", "porto", "free", "parking", "floor", "1"}
             assert await lexemes() == words
             assert await state() == (plain, {ids["listing"]}, set())
-            await migrate_to("0015")
+            await _downgrade(engines, "0015")
             assert await lexemes() == before
             assert await state() == (plain, set(), {ids["listing"]})
         finally:

@@ -30,17 +30,13 @@ down_revision = "0015"
 branch_labels = None
 depends_on = None
 
+_FUNCTION = """CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+RETURN """
 _UNACCENTED = "lower(public.unaccent('public.unaccent'::regdictionary, $1))"
-
+_FOLD_BEFORE = _FUNCTION + _UNACCENTED  # as 0008 wrote it
 # ASCII punctuation spelled out, not [[:punct:]], whose extent depends on the database's locale.
-_FOLD = f"""CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-RETURN regexp_replace({_UNACCENTED}, '[!-/:-@[-`{{-~]+', ' ', 'g')"""
-
-# As 0008 wrote it.
-_FOLD_BEFORE = """CREATE OR REPLACE FUNCTION travel_fold(text) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-RETURN lower(public.unaccent('public.unaccent'::regdictionary, $1))"""
+_FOLD = _FUNCTION + f"regexp_replace({_UNACCENTED}, '[!-/:-@[-`{{-~]+', ' ', 'g')"
 
 # Writing a row recomputes its generated document and its index entries. The rows rewritten are
 # those whose stored document is not what the function now makes of their text (0008's
