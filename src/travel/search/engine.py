@@ -2,7 +2,8 @@
 
 PostgreSQL: `listings.search_document`, a stored tsvector of the folded text (name weighted A,
 place B, amenities C, description D) under a GIN index that leads with `workspace_id`
-(revision 0014: each key the workspace and a word); matched with `to_tsquery('simple', …)` and
+(revision 0014: each key the workspace and a word; no pending list, revision 0017 and
+decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
 `travel_text_listings` returns them, in one pass (revision 0015, decision 0100).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
