@@ -554,6 +554,47 @@ def test_reindex_makes_listings_loaded_without_the_api_correctable(
     assert refused.stderr.startswith("error: ")
 
 
+def test_a_word_being_typed_matches_every_word_it_starts(
+    server: LiveServer, cli_env: dict[str, str]
+) -> None:
+    """The last word typed is a prefix. When the vocabulary has few words starting with it,
+    they are asked as whole words (an index finds those far faster); when it has many, as a
+    prefix: either way every listing with such a word is found. A listing loaded in bulk is
+    found by its words typed in full at once, and by their starts once reindexed, as its
+    corrections are (decision 0103)."""
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Prefixes")
+    many = " ".join(f"zq{n}" for n in range(1, 26))  # 25 words starting "zq"
+    for name, description in (
+        ("Quiet loft", "Near the river"),
+        ("Lofty terrace", "Sunny"),
+        ("Loftwork studio", "Desks"),
+        ("Plain flat", "A loft bed"),
+        ("Codes", many),
+    ):
+        api_listing(
+            server, tenant.keys["host"], "PROPERTY", provider, name=name, description=description
+        )
+    looked_for = {
+        "loft": {"Quiet loft", "Lofty terrace", "Loftwork studio", "Plain flat"},
+        "lo": {"Quiet loft", "Lofty terrace", "Loftwork studio", "Plain flat"},
+        "loftwor": {"Loftwork studio"},
+        "zq": {"Codes"},  # 25 completions: asked as a prefix
+        "zq2": {"Codes"},  # zq2, zq20 to zq25
+        "zq25": {"Codes"},
+        "zq26": set(),
+        "quiet lo": {"Quiet loft"},
+    }
+    for typed, expected in looked_for.items():
+        assert set(names(search(server, tenant, typed))) == expected, typed
+    load_bare(server, tenant, name="Loftsmith barn", location="Porto")
+    assert names(search(server, tenant, "loftsmith")) == ["Loftsmith barn"]
+    assert names(search(server, tenant, "loftsm")) == ["Loftsmith barn"]  # no word known so
+    assert "Loftsmith barn" not in names(search(server, tenant, "loft"))  # not yet
+    travel_json(cli_env, "db", "reindex-search", "--workspace", tenant.id)
+    assert "Loftsmith barn" in names(search(server, tenant, "loft"))
+
+
 def load_bare(server: LiveServer, tenant: Tenant, **values: Any) -> None:
     """A listing inserted with a bare INSERT, as a bulk load would (no catalog code)."""
     from sqlalchemy import insert

@@ -26,6 +26,9 @@ MAX_RESULTS = 1_000
 MIN_PREFIX, MAX_PREFIX = 2, 100
 MAX_SUGGESTIONS, DEFAULT_SUGGESTIONS = 20, 8
 MAX_TOP = 50
+# A word being typed is asked as the whole words of the vocabulary it starts, up to this many;
+# a shorter start, shared by more, as a prefix (decision 0103).
+MAX_COMPLETIONS = 20
 MAX_BUCKETS = 20
 
 
@@ -48,7 +51,14 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
     terms, meant, changed = [], [], False
     for position, word in enumerate(typed):
         last = position == len(typed) - 1
-        known = await vocabulary.known(session, workspace_id, word, prefix=last)
+        completions: list[str] | None = []
+        if last:  # the word being typed: the words it may be the start of
+            completions = await vocabulary.completions(
+                session, workspace_id, word, limit=MAX_COMPLETIONS
+            )
+            known = completions != []  # None: more than MAX_COMPLETIONS
+        else:
+            known = await vocabulary.known(session, workspace_id, word)
         alternatives = await vocabulary.corrections(session, workspace_id, word)
         if not known and not alternatives:
             looser = min(2, typos_allowed(word) + 1) if len(word) >= 3 else 0
@@ -59,7 +69,14 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
         else:
             meant.append(word if known else alternatives[0])
             changed = changed or not known
-        terms.append(Term(word, prefix=last, alternatives=tuple(alternatives)))
+        terms.append(
+            Term(
+                word,
+                prefix=last,
+                alternatives=tuple(alternatives),
+                completions=tuple(completions or ()),
+            )
+        )
     return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None)
 
 

@@ -137,15 +137,25 @@ def _most_common(field: str, workspace_id: WorkspaceId, prefix: str, limit: int)
     )
 
 
-async def known(session: Reads, workspace_id: WorkspaceId, word: str, *, prefix: bool) -> bool:
-    """Whether some listing has `word` (`prefix`: a word starting with it)."""
-    where = (
-        _starting(WORD, workspace_id, word)
-        if prefix
-        else [*_in(WORD, workspace_id), SearchTerm.term == word]
+async def known(session: Reads, workspace_id: WorkspaceId, word: str) -> bool:
+    """Whether some listing has `word`."""
+    stmt = select(SearchTerm.term).where(*_in(WORD, workspace_id), SearchTerm.term == word)
+    return (await session.execute(stmt.limit(1))).first() is not None
+
+
+async def completions(
+    session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
+) -> list[str] | None:
+    """Every word of the workspace's listings starting with `prefix` (itself included), in
+    order; None when there are more than `limit` (decision 0103)."""
+    stmt = (
+        select(SearchTerm.term)
+        .where(*_starting(WORD, workspace_id, prefix))
+        .order_by(SearchTerm.term)
+        .limit(limit + 1)
     )
-    stmt = select(SearchTerm.term).where(*where).limit(1)
-    return (await session.execute(stmt)).first() is not None
+    found = list((await session.execute(stmt)).scalars())
+    return None if len(found) > limit else found
 
 
 async def starting(
