@@ -49,17 +49,10 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
     if not typed:
         return Reading(None, None)
     terms, meant, changed = [], [], False
-    for position, word in enumerate(typed):
+    looked = await vocabulary.look_up(session, workspace_id, typed, completing=MAX_COMPLETIONS)
+    for position, (word, found) in enumerate(zip(typed, looked, strict=True)):
         last = position == len(typed) - 1
-        completions: list[str] | None = []
-        if last:  # the word being typed: the words it may be the start of
-            completions = await vocabulary.completions(
-                session, workspace_id, word, limit=MAX_COMPLETIONS
-            )
-            known = completions != []  # None: more than MAX_COMPLETIONS
-        else:
-            known = await vocabulary.known(session, workspace_id, word)
-        alternatives = await vocabulary.corrections(session, workspace_id, word)
+        known, alternatives = found.known, found.corrections
         if not known and not alternatives:
             looser = min(2, typos_allowed(word) + 1) if len(word) >= 3 else 0
             alternatives = await vocabulary.nearest(session, workspace_id, word, looser, limit=1)
@@ -74,7 +67,7 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
                 word,
                 prefix=last,
                 alternatives=tuple(alternatives),
-                completions=tuple(completions or ()),
+                completions=tuple(found.completions or ()),
             )
         )
     return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz.distance import OSA
-from sqlalchemy import ColumnElement, delete, func, select, union_all
+from sqlalchemy import ColumnElement, delete, func, literal, select, union_all
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -137,25 +137,62 @@ def _most_common(field: str, workspace_id: WorkspaceId, prefix: str, limit: int)
     )
 
 
-async def known(session: Reads, workspace_id: WorkspaceId, word: str) -> bool:
-    """Whether some listing has `word`."""
-    stmt = select(SearchTerm.term).where(*_in(WORD, workspace_id), SearchTerm.term == word)
-    return (await session.execute(stmt.limit(1))).first() is not None
+@dataclass(frozen=True, slots=True)
+class Looked:
+    """What the vocabulary says of one word typed: whether a listing has it, the words it
+    starts (the word being typed; None: more than asked for), its corrections by the typo
+    rule."""
+
+    known: bool
+    completions: list[str] | None
+    corrections: list[str]
 
 
-async def completions(
-    session: Reads, workspace_id: WorkspaceId, prefix: str, *, limit: int
-) -> list[str] | None:
-    """Every word of the workspace's listings starting with `prefix` (itself included), in
-    order; None when there are more than `limit` (decision 0103)."""
-    stmt = (
-        select(SearchTerm.term)
-        .where(*_starting(WORD, workspace_id, prefix))
-        .order_by(SearchTerm.term)
-        .limit(limit + 1)
+async def look_up(
+    session: Reads, workspace_id: WorkspaceId, typed: Sequence[str], *, completing: int
+) -> list[Looked]:
+    """Each word of `typed` looked up in one statement (a search's every word, one round trip):
+    the last is completed, up to `completing` words (decision 0103); every word of five
+    letters or more gets its corrections' candidates."""
+    parts: list[Any] = []
+    for i, word in enumerate(typed):
+        if i == len(typed) - 1:
+            own = (
+                select(SearchTerm.term, SearchTerm.listings)
+                .where(*_starting(WORD, workspace_id, word))
+                .order_by(SearchTerm.term)
+                .limit(completing + 1)
+            )
+        else:
+            own = (
+                select(SearchTerm.term, SearchTerm.listings)
+                .where(*_in(WORD, workspace_id), SearchTerm.term == word)
+                .limit(1)
+            )
+        parts.append(_tagged(own, i, "word"))
+        if typos_allowed(word):
+            parts.append(_tagged(_candidates(workspace_id, word, typos_allowed(word)), i, "near"))
+    found: dict[tuple[int, str], list[tuple[str, int]]] = {}
+    for i, kind, term, listings in await session.execute(union_all(*parts)):
+        found.setdefault((i, kind), []).append((term, listings))
+    looked = []
+    for i, word in enumerate(typed):
+        words = sorted(term for term, _ in found.get((i, "word"), []))
+        near = _closest(word, typos_allowed(word), found.get((i, "near"), []), CORRECTIONS_PER_WORD)
+        if i == len(typed) - 1:
+            looked.append(Looked(bool(words), None if len(words) > completing else words, near))
+        else:
+            looked.append(Looked(bool(words), [], near))
+    return looked
+
+
+def _tagged(stmt: Any, i: int, kind: str) -> Any:
+    """`stmt`'s (term, listings) rows marked with the word's position and what they are; in a
+    subquery (SQLite takes no ORDER BY/LIMIT on a member of a compound)."""
+    inner = stmt.subquery()
+    return select(
+        literal(i).label("i"), literal(kind).label("kind"), inner.c.term, inner.c.listings
     )
-    found = list((await session.execute(stmt)).scalars())
-    return None if len(found) > limit else found
 
 
 async def starting(
@@ -177,14 +214,10 @@ async def starting(
     )
 
 
-async def nearest(
-    session: Reads, workspace_id: WorkspaceId, word: str, typos: int, *, limit: int
-) -> list[str]:
-    """The workspace's words within `typos` edits of `word` (not `word` itself), nearest and
-    then most common first."""
-    if typos == 0 or not word:
-        return []
-    stmt = (
+def _candidates(workspace_id: WorkspaceId, word: str, typos: int) -> Any:
+    """The words that may be within `typos` edits of `word`: the same first letter, and a
+    length within `typos` of its (one range of the primary key)."""
+    return (
         select(SearchTerm.term, SearchTerm.listings)
         .where(
             *_starting(WORD, workspace_id, word[0]),
@@ -192,13 +225,29 @@ async def nearest(
         )
         .limit(MAX_CANDIDATES)
     )
+
+
+def _closest(word: str, typos: int, candidates: Iterable[tuple[str, int]], limit: int) -> list[str]:
+    """The candidates within `typos` edits of `word` (not `word` itself), nearest and then most
+    common first."""
     found = []
-    for term, listings in await session.execute(stmt):
+    for term, listings in candidates:
         if term != word:
             distance = OSA.distance(word, term, score_cutoff=typos)
             if distance <= typos:
                 found.append((distance, -listings, term))
     return [term for _, _, term in sorted(found)[:limit]]
+
+
+async def nearest(
+    session: Reads, workspace_id: WorkspaceId, word: str, typos: int, *, limit: int
+) -> list[str]:
+    """The workspace's words within `typos` edits of `word` (not `word` itself), nearest and
+    then most common first."""
+    if typos == 0 or not word:
+        return []
+    found = await session.execute(_candidates(workspace_id, word, typos))
+    return _closest(word, typos, [(term, n) for term, n in found], limit)
 
 
 async def corrections(session: Reads, workspace_id: WorkspaceId, word: str) -> list[str]:
