@@ -3,10 +3,10 @@
 A GIN index made with the default `fastupdate = on` first appends what is written to a pending
 list, and moves it into its tree only at a vacuum or once the list passes
 `gin_pending_list_limit` (4 MB). Every search reads the whole pending list, one entry after
-another, on top of the tree: at a million listings autovacuum waits for 200,000 inserts, and
+another, on top of the tree: at a million listings autovacuum waits for 240,000 inserts, and
 the 2,714 listings written since the last vacuum of the benchmark's workspace made 451 pending
-pages, read by every search, 15-20 ms of each (EXPLAIN: a word no listing has read 455 pages).
-With `fastupdate = off` a write puts its words in the tree at once; searches read only the
+pages, read by every search (a word no listing has: 455 pages); the benchmark's search took
+44 ms p50 with such a list and 38 ms without (docs/performance.md). With `fastupdate = off` a write puts its words in the tree at once; searches read only the
 tree. The lists written so far are moved into the trees here (`gin_clean_pending_list`, which
 the indexes' owner may run).
 
