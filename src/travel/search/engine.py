@@ -35,6 +35,7 @@ from sqlalchemy.dialects.postgresql import TSQUERY
 
 from travel.catalog.models import Listing
 from travel.kernel.ids import WorkspaceId
+from travel.search.words import LONGEST_WORD
 
 # Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
 _PG_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::float4[]"
@@ -60,17 +61,18 @@ class Term:
     alternatives: tuple[str, ...] = ()
     completions: tuple[str, ...] = ()
 
-    def forms(self, *, corrected: bool) -> list[tuple[str, bool]]:
-        """(word, as a prefix) pairs, any of which matches: as typed, and (`corrected`) its
-        corrections."""
-        if self.prefix and self.completions:
+    def forms(self, *, corrected: bool, completed: bool) -> list[tuple[str, bool]]:
+        """(word, as a prefix) pairs, any of which matches: as typed (`completed`: a prefix as
+        its completions), and (`corrected`) its corrections. A word cut at LONGEST_WORD is
+        the start of the longer word the engine indexed: a prefix."""
+        as_prefix = {self.word: self.prefix}
+        if self.prefix and self.completions and completed:
             # The word itself too: the engine, not the vocabulary, decides what a word typed
             # in full matches (a listing loaded in bulk is not in the vocabulary yet).
-            words = dict.fromkeys((self.word, *self.completions))
-            typed = [(word, False) for word in words]
-        else:
-            typed = [(self.word, self.prefix)]
-        return typed + ([(alt, False) for alt in self.alternatives] if corrected else [])
+            as_prefix = dict.fromkeys((self.word, *self.completions), False)
+        for alternative in self.alternatives if corrected else ():
+            as_prefix.setdefault(alternative, False)
+        return [(word, prefix or len(word) >= LONGEST_WORD) for word, prefix in as_prefix.items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,9 @@ def _tsquery(query: TextQuery, *, exact: bool) -> Any:
         return f"'{word}'" + (":*" if prefix else "")
 
     def one(term: Term) -> str:
-        forms = [lexeme(word, prefix) for word, prefix in term.forms(corrected=not exact)]
+        forms = [
+            lexeme(word, prefix) for word, prefix in term.forms(corrected=not exact, completed=True)
+        ]
         return forms[0] if len(forms) == 1 else "(" + " | ".join(forms) + ")"
 
     text = " & ".join(one(term) for term in query.terms)
@@ -114,7 +118,9 @@ def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, colu
     def one(term: Term) -> str:
         forms = [
             f'"{word}"' + (" *" if prefix else "")
-            for word, prefix in term.forms(corrected=not exact)
+            # Not completed: FTS5's tokenizer keeps ø, æ or ß, which the vocabulary folds
+            # (decision 0088), and reads a prefix as fast (decision 0103).
+            for word, prefix in term.forms(corrected=not exact, completed=False)
         ]
         return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
 

@@ -154,6 +154,8 @@ async def look_up(
     """Each word of `typed` looked up in one statement (a search's every word, one round trip):
     the last is completed, up to `completing` words (decision 0103); every word of five
     letters or more gets its corrections' candidates."""
+    if not typed:
+        return []
     parts: list[Any] = []
     for i, word in enumerate(typed):
         if i == len(typed) - 1:
