@@ -156,21 +156,18 @@ async def look_up(
     letters or more gets its corrections' candidates."""
     if not typed:
         return []
+    last = len(typed) - 1
     parts: list[Any] = []
     for i, word in enumerate(typed):
-        if i == len(typed) - 1:
-            own = (
-                select(SearchTerm.term, SearchTerm.listings)
-                .where(*_starting(WORD, workspace_id, word))
-                .order_by(SearchTerm.term)
-                .limit(completing + 1)
-            )
-        else:
-            own = (
-                select(SearchTerm.term, SearchTerm.listings)
-                .where(*_in(WORD, workspace_id), SearchTerm.term == word)
-                .limit(1)
-            )
+        # The word being typed: every word it starts (one more than asked, to tell "more");
+        # any other: the word itself.
+        where = (
+            _starting(WORD, workspace_id, word)
+            if i == last
+            else [*_in(WORD, workspace_id), SearchTerm.term == word]
+        )
+        own = select(SearchTerm.term, SearchTerm.listings).where(*where)
+        own = own.order_by(SearchTerm.term).limit(completing + 1 if i == last else 1)
         parts.append(_tagged(own, i, "word"))
         if typos_allowed(word):
             parts.append(_tagged(_candidates(workspace_id, word, typos_allowed(word)), i, "near"))
@@ -181,10 +178,8 @@ async def look_up(
     for i, word in enumerate(typed):
         words = sorted(term for term, _ in found.get((i, "word"), []))
         near = _closest(word, typos_allowed(word), found.get((i, "near"), []), CORRECTIONS_PER_WORD)
-        if i == len(typed) - 1:
-            looked.append(Looked(bool(words), None if len(words) > completing else words, near))
-        else:
-            looked.append(Looked(bool(words), [], near))
+        completions = words if i == last else []
+        looked.append(Looked(bool(words), None if len(words) > completing else completions, near))
     return looked
 
 
