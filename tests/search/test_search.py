@@ -429,6 +429,46 @@ def test_near_matches_a_brute_force_distance(
     assert names(found) == [name for _, name in expected]
 
 
+@pytest.mark.parametrize(
+    ("currency", "low", "high", "centre", "radius"),
+    [
+        ("EUR", "50", "150", (38.7105, -9.1380), 3),
+        ("EUR", None, "100", (38.7105, -9.1380), 15),
+        ("EUR", "100", None, (38.7105, -9.1380), 15),
+        ("CHF", "1", "500", (38.7105, -9.1380), 15),
+        ("EUR", "1", "500", (89.99, 0.0), 50),  # around the pole: latitudes only
+        ("EUR", "1", "500", (38.7105, 179.99), 50),  # across the antimeridian
+    ],
+)
+def test_text_price_and_near_match_a_brute_force_reading(
+    server: LiveServer,
+    searchable: Tenant,
+    currency: str,
+    low: str | None,
+    high: str | None,
+    centre: tuple[float, float],
+    radius: float,
+) -> None:
+    """Text with a currency, a price range and "near" (around a pole: no longitudes; across
+    the antimeridian: two ranges of them) finds what a brute-force reading of the catalog
+    finds."""
+    wanted = {"currency": currency, "minPrice": low, "maxPrice": high}
+    near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
+    found = search(server, searchable, "lisbon", filter={**wanted, "near": near})
+    expected = {
+        name
+        for _, name, location, lat, lon, price, money, _, _ in CATALOG
+        if "Lisbon" in (location, name.split()[0])
+        and money == currency
+        and (low is None or float(price) >= float(low))
+        and (high is None or float(price) <= float(high))
+        and lat is not None
+        and _km(*centre, lat, lon) <= radius
+    }
+    assert set(names(found)) == expected
+    assert found["total"] == len(expected)
+
+
 def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant) -> None:
     key = searchable.keys["traveler"]
     base = {"currency": "EUR"}
@@ -455,6 +495,42 @@ def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant
     mixed = data(server, key, FACETS, {"t": None, "f": None})["travelSearch"]["facets"]
     assert mixed["prices"] is None
     assert sum(k["count"] for k in mixed["kinds"]) == len(CATALOG)
+
+
+def test_amenity_counts_count_each_listing_once_whatever_the_case(server: LiveServer) -> None:
+    """The amenities facet counts a listing once per amenity, whatever case it is written in
+    (one listing names WiFi twice), and listings sharing amenities in another order or case
+    each once: as many as the amenities filter finds."""
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Verde")
+    sets = [
+        ["WiFi", "wifi", "Pool"],
+        ["pool", "WiFi"],
+        ["pool", "WiFi"],
+        ["WiFi", "Pool"],
+        ["Kitchen"],
+        [],
+    ]
+    for i, amenities in enumerate(sets):
+        api_listing(
+            server,
+            tenant.keys["host"],
+            "PROPERTY",
+            provider,
+            name=f"Porto flat {i}",
+            location="Porto",
+            currency="EUR",
+            amenities=amenities,
+            pricePerNight="80.00",
+        )
+    key = tenant.keys["traveler"]
+    query = FACETS.replace("amenities(top: 3)", "amenities(top: 10)")
+    got = data(server, key, query, {"t": "porto", "f": None})["travelSearch"]["facets"]
+    counts = {a["value"]: a["count"] for a in got["amenities"]}
+    assert counts == {"wifi": 4, "pool": 4, "kitchen": 1}
+    for amenity, count in counts.items():
+        narrowed = {"amenities": [amenity]}
+        assert search(server, tenant, "porto", filter=narrowed)["total"] == count
 
 
 def test_suggestions(server: LiveServer, searchable: Tenant) -> None:
