@@ -6,7 +6,7 @@ bench/results/search.db, or --sqlite-path) with one workspace of N listings (def
 descriptions, two neighbours with a tenth each, and bookings; builds the search vocabulary
 with the project's own `travel.search.vocabulary.rebuild` (its time reported), then measures,
 as a request runs them (one read transaction each), with what travelers type — misspelled
-cities, missing accents, prefixes:
+cities, missing accents, prefixes, a word of every coast near one city:
 
 - text + place + price, 20 results, the total and every facet;
 - the same with a date window and guests (listings and total);
@@ -500,6 +500,7 @@ TYPED = [
     ("new york jazz", "New York", ("USD", 20, 300)),
     ("copenhagen", "København", ("DKK", 100, 3000)),
     ("sunny studio in gracia", "Barcelona", ("EUR", 30, 250)),
+    ("beach", "Barcelona", ("EUR", 20, 200)),  # a word of every coast, near one city
 ]
 FACETS = ("kinds", "places", "amenities", "ratings", "prices")
 

@@ -235,7 +235,14 @@ _FUNCTION_ACCESS = text(
     "SELECT bool_or(a.grantee = 0), p.proconfig FROM pg_proc p, "
     "aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
     "WHERE p.proname = 'travel_text_listings' AND a.privilege_type = 'EXECUTE' "
-    "GROUP BY p.proconfig"
+    "GROUP BY p.oid, p.proconfig"
+)
+# Both overloads: the words alone (revision 0015, for the release before 0018), and narrowed
+# to a currency, a price range and a box, each NULL for none (revision 0018).
+_TEXT_LISTINGS = (
+    "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))",
+    "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), "
+    "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
 )
 
 
@@ -251,10 +258,9 @@ def test_text_matches_reach_only_the_callers_workspace(
     other = create_tenant(server)
     theirs = api_provider(server, other.keys["host"], "Elsewhere")
     api_listing(server, other.keys["host"], "PROPERTY", theirs, name="Alfama palace")
-    query = text("SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))")
     mine, their_id = WorkspaceId(searchable.workspace.id), other.workspace.id
 
-    async def scenario() -> tuple[set[str], list[Any], list[Any]]:
+    async def scenario(query: Any) -> tuple[set[str], list[Any], list[Any]]:
         databases = databases_for(database_url)
         try:
             async with tenant_transaction(databases.main, mine, write=False) as session:
@@ -262,25 +268,62 @@ def test_text_matches_reach_only_the_callers_workspace(
                 asked_for_theirs = (await session.execute(query, {"ws": their_id})).all()
             async with databases.main.writer.connect() as conn:  # no scope at all
                 unscoped = (await conn.execute(query, {"ws": their_id})).all()
-                # Only the application role may run it (not PUBLIC), and its search path ends
-                # with pg_temp (its names are looked up at each call).
-                public, settings = (await conn.execute(_FUNCTION_ACCESS)).one()
-            assert public is False
-            paths = [c for c in settings if c.startswith("search_path=")]
-            assert len(paths) == 1, settings
-            assert paths[0].endswith(", pg_temp"), settings
+                # Only the application role may run them (not PUBLIC), and their search path
+                # ends with pg_temp (their names are looked up at each call).
+                functions = (await conn.execute(_FUNCTION_ACCESS)).all()
+            assert len(functions) == len(_TEXT_LISTINGS)
+            for public, settings in functions:
+                assert public is False
+                paths = [c for c in settings if c.startswith("search_path=")]
+                assert len(paths) == 1, settings
+                assert paths[0].endswith(", pg_temp"), settings
             return own, asked_for_theirs, unscoped
         finally:
             await databases.dispose()
 
-    own, asked_for_theirs, unscoped = asyncio.run(scenario())
-    assert own >= {"Alfama loft", "Quiet room", "Fado night"}
-    assert "Alfama palace" not in own
-    assert asked_for_theirs == []
-    assert unscoped == []
+    for query in _TEXT_LISTINGS:
+        own, asked_for_theirs, unscoped = asyncio.run(scenario(text(query)))
+        assert own >= {"Alfama loft", "Quiet room", "Fado night"}
+        assert "Alfama palace" not in own
+        assert asked_for_theirs == []
+        assert unscoped == []
     # The positive control for their side: their own scope finds their listing.
     found = data(server, other.keys["traveler"], SEARCH, {"t": "alfama"})["travelSearch"]
     assert names(found) == ["Alfama palace"]
+
+
+@pytest.mark.parametrize(
+    ("narrowed", "expected"),
+    [
+        ("'EUR', 9000, 10000, NULL, NULL, NULL, NULL", {"Alfama loft"}),
+        ("NULL, NULL, 7000, NULL, NULL, NULL, NULL", {"Quiet room", "Fado night"}),
+        ("NULL, NULL, NULL, 38.715, 38.73, -9.15, -9.13", {"Quiet room"}),
+        ("NULL, NULL, NULL, 38.715, NULL, NULL, NULL", {"Quiet room"}),
+        ("'CHF', NULL, NULL, NULL, NULL, NULL, NULL", set()),
+    ],
+)
+def test_text_matches_are_narrowed_as_they_are_found(
+    server: LiveServer, searchable: Tenant, database_url: str, narrowed: str, expected: set[str]
+) -> None:
+    """`travel_text_listings` narrowed (revision 0018): only the matches in the currency, the
+    price range (minor units) and the box, each NULL for none, leave the function; a listing
+    without coordinates is outside any box."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("SQLite's FTS5 table is joined: there is no function to narrow")
+    query = text(
+        f"SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), {narrowed})"
+    )
+    mine = WorkspaceId(searchable.workspace.id)
+
+    async def scenario() -> set[str]:
+        databases = databases_for(database_url)
+        try:
+            async with tenant_transaction(databases.main, mine, write=False) as session:
+                return set((await session.execute(query, {"ws": mine})).scalars())
+        finally:
+            await databases.dispose()
+
+    assert asyncio.run(scenario()) == expected
 
 
 # The index pages a search for a word no listing has reads, through each text index alone.
@@ -451,7 +494,8 @@ def test_text_price_and_near_match_a_brute_force_reading(
 ) -> None:
     """Text with a currency, a price range and "near" (around a pole: no longitudes; across
     the antimeridian: two ranges of them) finds what a brute-force reading of the catalog
-    finds."""
+    finds. On PostgreSQL the text index's matches are narrowed by those three as they are
+    found (revision 0018), then by the statement's own conditions."""
     wanted = {"currency": currency, "minPrice": low, "maxPrice": high}
     near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
     found = search(server, searchable, "lisbon", filter={**wanted, "near": near})

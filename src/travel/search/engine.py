@@ -5,7 +5,8 @@ place B, amenities C, description D) under a GIN index that leads with `workspac
 (revision 0014: each key the workspace and a word; no pending list, revision 0017 and
 decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
-`travel_text_listings` returns them, in one pass (revision 0015, decision 0100).
+`travel_text_listings` returns them, in one pass (revision 0015, decision 0100), already
+narrowed to the currency, price range and box asked for (revision 0018, decision 0104).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
 rowid is the listing's, with the workspace as an indexed column every query names; matched with
 FTS5's query syntax and ranked by `bm25` with the same weights.
@@ -20,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     ColumnClause,
+    Float,
     Select,
     Text,
     cast,
@@ -34,6 +37,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import TSQUERY
 
 from travel.catalog.models import Listing
+from travel.catalog.repository.search import Narrowing
 from travel.kernel.ids import WorkspaceId
 from travel.search.words import LONGEST_WORD
 
@@ -140,14 +144,29 @@ class Engine:
     def __init__(self, dialect: str) -> None:
         self.postgresql = dialect == "postgresql"
 
-    def matching(self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery) -> Any:
-        """`stmt` (reading `listings`) narrowed to the listings matching `query`."""
+    def matching(
+        self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery, narrowed: Narrowing
+    ) -> Any:
+        """`stmt` (reading `listings`) narrowed to the listings matching `query` (and, as the
+        index finds them, to `narrowed`'s conditions, which `stmt` has too)."""
         if self.postgresql:
             # The matching rows themselves, read once through the scoped text index despite
             # row-level security (revision 0015), under the table's own name: every reference
             # of the statement to `listings` reads them instead of the table. Nested: the name
             # stays inside this statement when it is wrapped in another (a CTE, a subquery).
-            found = func.travel_text_listings(workspace_id, _tsquery(query, exact=False))
+            # Only those in the currency, price range and box are copied out of the function
+            # (revision 0018, decision 0104: a word many cities share, with "near", copied
+            # every listing with it).
+            box = narrowed.box
+            edges = (None,) * 4 if box is None else (box.south, box.north, box.west, box.east)
+            found = func.travel_text_listings(
+                workspace_id,
+                _tsquery(query, exact=False),
+                cast(literal(narrowed.currency, Text), Text),
+                cast(literal(narrowed.min_price_minor, BigInteger), BigInteger),
+                cast(literal(narrowed.max_price_minor, BigInteger), BigInteger),
+                *(cast(literal(edge, Float), Float) for edge in edges),
+            )
             rows: Select[Any] = select(literal_column("found.*")).select_from(found.alias("found"))
             return stmt.add_cte(rows.cte(Listing.__tablename__, nesting=True))
         match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)

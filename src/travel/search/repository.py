@@ -35,7 +35,7 @@ from travel.catalog.repository.listings import (
     listings_by_id,
     with_provider,
 )
-from travel.catalog.repository.search import haversine, listing_conditions
+from travel.catalog.repository.search import haversine, listing_conditions, narrowing
 from travel.catalog.status import VISIBLE
 from travel.db.session import Reads, dialect_of
 from travel.kernel.ids import WorkspaceId
@@ -73,7 +73,8 @@ class Search:
     def select(self, engine: Engine, stmt: Any, **kw: Any) -> Any:
         stmt = stmt.where(*self.where(**kw))
         if self.text is not None:
-            stmt = engine.matching(stmt, self.workspace_id, self.text)
+            narrowed = narrowing(self.conditions)
+            stmt = engine.matching(stmt, self.workspace_id, self.text, narrowed)
         return stmt
 
 

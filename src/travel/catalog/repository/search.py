@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -226,12 +227,24 @@ def haversine(latitude: float, longitude: float) -> Any:
     )
 
 
-def _near(near: Near) -> Any:
-    """Within the circle: a bounding box the `(workspace_id, latitude, longitude)` index reads,
-    then the exact great-circle distance."""
+@dataclass(frozen=True, slots=True)
+class Box:
+    """The bounding box of a circle: latitudes [south, north], and longitudes [west, east]
+    when one range holds them (None when the circle reaches a pole or crosses the
+    antimeridian)."""
+
+    south: float
+    north: float
+    west: float | None = None
+    east: float | None = None
+
+
+def _box(near: Near) -> tuple[Box, tuple[float, float] | None]:
+    """The circle's bounding box, and for a circle across the antimeridian its two longitude
+    ranges [west, 180] and [-180, east], as (west, east)."""
     degrees = math.degrees(near.radius_km / EARTH_RADIUS_KM)
     south, north = near.latitude - degrees, near.latitude + degrees
-    box: list[Any] = [Listing.latitude.between(max(south, -90.0), min(north, 90.0))]
+    box = Box(max(south, -90.0), min(north, 90.0))
     cos_lat = math.cos(math.radians(near.latitude))
     if south > -90 and north < 90 and cos_lat > 0:
         # Longitude spread of the circle at its widest (asin form, exact for a sphere).
@@ -239,16 +252,51 @@ def _near(near: Near) -> Any:
         spread = 180.0 if ratio >= 1 else math.degrees(math.asin(ratio))
         west, east = near.longitude - spread, near.longitude + spread
         if west >= -180 and east <= 180:
-            box.append(Listing.longitude.between(west, east))
-        elif spread < 180:  # across the antimeridian: two ranges
-            box.append(
-                or_(
-                    Listing.longitude >= (west + 360 if west < -180 else west),
-                    Listing.longitude <= (east - 360 if east > 180 else east),
-                )
-            )
+            return Box(box.south, box.north, west, east), None
+        if spread < 180:  # across the antimeridian: two ranges
+            return box, (west + 360 if west < -180 else west, east - 360 if east > 180 else east)
+    return box, None
+
+
+def _near(near: Near) -> Any:
+    """Within the circle: a bounding box the `(workspace_id, latitude, longitude)` index reads,
+    then the exact great-circle distance."""
+    box, across = _box(near)
+    where: list[Any] = [Listing.latitude.between(box.south, box.north)]
+    if box.west is not None and box.east is not None:
+        where.append(Listing.longitude.between(box.west, box.east))
+    elif across is not None:
+        west, east = across
+        where.append(or_(Listing.longitude >= west, Listing.longitude <= east))
     limit = math.sin(near.radius_km / EARTH_RADIUS_KM / 2) ** 2
-    return and_(*box, haversine(near.latitude, near.longitude) <= limit)
+    return and_(*where, haversine(near.latitude, near.longitude) <= limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Narrowing:
+    """What a text search's matches are narrowed by as the index finds them, before anything
+    else reads them (PostgreSQL's `travel_text_listings`, revision 0018): the currency, the
+    price range in its minor units, and the box of "near". Each is among the statement's own
+    conditions too; None: not narrowed by it."""
+
+    currency: str | None = None
+    min_price_minor: int | None = None
+    max_price_minor: int | None = None
+    box: Box | None = None
+
+
+def narrowing(conditions: ListingFilter) -> Narrowing:
+    """What `conditions` narrow a text search's matches by (docs/decisions/0104)."""
+    low = high = None
+    currency = conditions.currency
+    if currency is not None:  # without one, a price range is in each currency's minor units
+        exponent = EXPONENTS[currency]
+        if conditions.min_price is not None:
+            low = math.ceil(conditions.min_price.scaleb(exponent))
+        if conditions.max_price is not None:
+            high = math.floor(conditions.max_price.scaleb(exponent))
+    box = _box(conditions.near)[0] if conditions.near is not None else None
+    return Narrowing(currency, low, high, box)
 
 
 def listing_conditions(
