@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import uuid
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -472,43 +473,80 @@ def test_near_matches_a_brute_force_distance(
     assert names(found) == [name for _, name in expected]
 
 
+# (name, latitude, longitude, price, currency): each "cove" on an edge of a filter below: a
+# price on a bound, each side of the antimeridian, near a pole, without coordinates.
+COVES = [
+    ("Taveuni east cove", -16.80, 179.95, "100.00", "EUR"),
+    ("Taveuni west cove", -16.80, -179.95, "150.00", "EUR"),
+    ("Polar cove camp", 89.95, 10.0, "200.00", "EUR"),
+    ("Alfama cove flat", 38.7105, -9.1380, "99.99", "EUR"),
+    ("Limmat cove studio", 47.3717, 8.5423, "100.00", "CHF"),
+    ("Nameless cove", None, None, "100.00", "EUR"),
+]
+TAVEUNI, POLE, ALFAMA, LIMMAT = (-16.80, 179.99), (89.99, 0.0), (38.7105, -9.1380), (47.37, 8.54)
+
+
+@pytest.fixture(scope="module")
+def coves(server: LiveServer) -> Tenant:
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Coves")
+    for name, lat, lon, price, currency in COVES:
+        api_listing(
+            server,
+            tenant.keys["host"],
+            "PROPERTY",
+            provider,
+            name=name,
+            location="Coast",
+            latitude=lat,
+            longitude=lon,
+            currency=currency,
+            pricePerNight=price,
+        )
+    return tenant
+
+
 @pytest.mark.parametrize(
-    ("currency", "low", "high", "centre", "radius"),
+    ("currency", "low", "high", "near"),
     [
-        ("EUR", "50", "150", (38.7105, -9.1380), 3),
-        ("EUR", None, "100", (38.7105, -9.1380), 15),
-        ("EUR", "100", None, (38.7105, -9.1380), 15),
-        ("CHF", "1", "500", (38.7105, -9.1380), 15),
-        ("EUR", "1", "500", (89.99, 0.0), 50),  # around the pole: latitudes only
-        ("EUR", "1", "500", (38.7105, 179.99), 50),  # across the antimeridian
+        ("EUR", "100", "150", (TAVEUNI, 50)),  # across the antimeridian, both bounds met
+        (None, "100", "150", (TAVEUNI, 50)),  # no currency: each in its own minor units
+        ("EUR", "100.00", None, (POLE, 50)),  # around the pole: latitudes only
+        ("EUR", None, "99.99", (ALFAMA, 5)),
+        ("EUR", "99.981", "99.999", (ALFAMA, 5)),  # bounds between cents: ceiling and floor
+        ("CHF", "100", "100", (LIMMAT, 5)),
+        ("EUR", "100", "150", None),  # no "near": the cove without coordinates too
+        (None, None, None, (TAVEUNI, 1000)),
     ],
 )
 def test_text_price_and_near_match_a_brute_force_reading(
     server: LiveServer,
-    searchable: Tenant,
-    currency: str,
+    coves: Tenant,
+    currency: str | None,
     low: str | None,
     high: str | None,
-    centre: tuple[float, float],
-    radius: float,
+    near: tuple[tuple[float, float], float] | None,
 ) -> None:
-    """Text with a currency, a price range and "near" (around a pole: no longitudes; across
-    the antimeridian: two ranges of them) finds what a brute-force reading of the catalog
-    finds. On PostgreSQL the text index's matches are narrowed by those three as they are
-    found (revision 0018), then by the statement's own conditions."""
-    wanted = {"currency": currency, "minPrice": low, "maxPrice": high}
-    near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
-    found = search(server, searchable, "lisbon", filter={**wanted, "near": near})
+    """Text with a currency, a price range and "near" finds what a brute-force reading of
+    the catalog finds: prices on either bound, a circle across the antimeridian (two ranges of
+    longitudes) or around a pole (latitudes only), a listing without coordinates. On
+    PostgreSQL the text index's matches are narrowed by those three as they are found
+    (revision 0018), then by the statement's own conditions."""
+    given = {"currency": currency, "minPrice": low, "maxPrice": high}
+    wanted: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    if near is not None:
+        (lat, lon), radius = near
+        wanted["near"] = {"latitude": lat, "longitude": lon, "radiusKm": radius}
+    found = search(server, coves, "cove", filter=wanted, page={"take": 50})
     expected = {
         name
-        for _, name, location, lat, lon, price, money, _, _ in CATALOG
-        if "Lisbon" in (location, name.split()[0])
-        and money == currency
-        and (low is None or float(price) >= float(low))
-        and (high is None or float(price) <= float(high))
-        and lat is not None
-        and _km(*centre, lat, lon) <= radius
+        for name, lat, lon, price, money in COVES
+        if currency in (None, money)
+        and (low is None or Decimal(price) >= Decimal(low))
+        and (high is None or Decimal(price) <= Decimal(high))
+        and (near is None or (lat is not None and _km(*near[0], lat, lon) <= near[1]))
     }
+    assert expected, "each case finds something: a case that finds nothing cannot fail"
     assert set(names(found)) == expected
     assert found["total"] == len(expected)
 
