@@ -89,15 +89,27 @@ def _currency_groups(currency: str | None) -> list[tuple[ColumnElement[bool], in
     return [*groups, (Listing.currency.not_in(list(odd)), 2)]
 
 
+def _minor_range(
+    low: Decimal | None, high: Decimal | None, exponent: int
+) -> tuple[int | None, int | None]:
+    """[low, high] in minor units of a currency with `exponent` decimals: the prices in
+    whole minor units within it (a bound between two of them rounded inwards)."""
+    return (
+        None if low is None else math.ceil(low.scaleb(exponent)),
+        None if high is None else math.floor(high.scaleb(exponent)),
+    )
+
+
 def _price_range(low: Decimal | None, high: Decimal | None, currency: str | None) -> Any:
     """Price within [low, high], compared in each listing's own currency's minor units."""
     ranges = []
     for is_group, exponent in _currency_groups(currency):
         bounds = [is_group]
-        if low is not None:
-            bounds.append(Listing.price_minor >= math.ceil(low.scaleb(exponent)))
-        if high is not None:
-            bounds.append(Listing.price_minor <= math.floor(high.scaleb(exponent)))
+        lowest, highest = _minor_range(low, high, exponent)
+        if lowest is not None:
+            bounds.append(Listing.price_minor >= lowest)
+        if highest is not None:
+            bounds.append(Listing.price_minor <= highest)
         ranges.append(and_(*bounds))
     return or_(*ranges)
 
@@ -290,11 +302,7 @@ def narrowing(conditions: ListingFilter) -> Narrowing:
     low = high = None
     currency = conditions.currency
     if currency is not None:  # without one, a price range is in each currency's minor units
-        exponent = EXPONENTS[currency]
-        if conditions.min_price is not None:
-            low = math.ceil(conditions.min_price.scaleb(exponent))
-        if conditions.max_price is not None:
-            high = math.floor(conditions.max_price.scaleb(exponent))
+        low, high = _minor_range(conditions.min_price, conditions.max_price, EXPONENTS[currency])
     box = _box(conditions.near)[0] if conditions.near is not None else None
     return Narrowing(currency, low, high, box)
 
