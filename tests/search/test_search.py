@@ -235,23 +235,43 @@ def test_searches_never_see_another_workspace(server: LiveServer, searchable: Te
 _FUNCTION_ACCESS = text(
     "SELECT bool_or(a.grantee = 0), p.proconfig FROM pg_proc p, "
     "aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a "
-    "WHERE p.proname = 'travel_text_listings' AND a.privilege_type = 'EXECUTE' "
+    "WHERE p.proname = :name AND a.privilege_type = 'EXECUTE' "
     "GROUP BY p.oid, p.proconfig"
 )
-# Both overloads: the words alone (revision 0015, for the release before 0018), and narrowed
-# to a currency, a price range and a box, each NULL for none (revision 0018).
-_TEXT_LISTINGS = (
-    "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))",
-    "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), "
-    "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
-)
+# The search functions that run as the system role, each call asked for "alfama" and answering
+# the listings it found (by name, or by id), with what the caller's workspace has of them.
+_SEARCH_FUNCTIONS = {
+    # Both overloads: the words alone (revision 0015, for the release before 0018), and
+    # narrowed to a currency, a price range and a box, each NULL for none (revision 0018).
+    "travel_text_listings": [
+        (
+            "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))",
+            {"Alfama loft", "Quiet room", "Fado night"},
+        ),
+        (
+            "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), "
+            "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+            {"Alfama loft", "Quiet room", "Fado night"},
+        ),
+    ],
+    # The names beginning with what is typed (revision 0019), as ids, named here.
+    "travel_names_starting": [
+        (
+            "SELECT CASE WHEN id = (SELECT id FROM listings WHERE name = 'Alfama loft') "
+            "THEN 'Alfama loft' ELSE id::text END "
+            "FROM travel_names_starting(:ws, 'alfama', 10) AS id",
+            {"Alfama loft"},
+        ),
+    ],
+}
 
 
-def test_text_matches_reach_only_the_callers_workspace(
-    server: LiveServer, searchable: Tenant, database_url: str
+@pytest.mark.parametrize("function", sorted(_SEARCH_FUNCTIONS))
+def test_search_functions_reach_only_the_callers_workspace(
+    server: LiveServer, searchable: Tenant, database_url: str, function: str
 ) -> None:
-    """On PostgreSQL a search reads its matches from `travel_text_listings`, which runs as the
-    system role, past row-level security (revision 0015): it answers a workspace's listings
+    """On PostgreSQL a search reads its matches through functions that run as the system
+    role, past row-level security (revisions 0015, 0019): each answers a workspace's listings
     only to a caller whose signed scope names that workspace, whatever workspace it is asked
     for (the application role can call it with any SQL)."""
     if not database_url.startswith("postgres"):
@@ -260,6 +280,7 @@ def test_text_matches_reach_only_the_callers_workspace(
     theirs = api_provider(server, other.keys["host"], "Elsewhere")
     api_listing(server, other.keys["host"], "PROPERTY", theirs, name="Alfama palace")
     mine, their_id = WorkspaceId(searchable.workspace.id), other.workspace.id
+    calls = _SEARCH_FUNCTIONS[function]
 
     async def scenario(query: Any) -> tuple[set[str], list[Any], list[Any]]:
         databases = databases_for(database_url)
@@ -271,9 +292,9 @@ def test_text_matches_reach_only_the_callers_workspace(
                 unscoped = (await conn.execute(query, {"ws": their_id})).all()
                 # Only the application role may run them (not PUBLIC), and their search path
                 # ends with pg_temp (their names are looked up at each call).
-                functions = (await conn.execute(_FUNCTION_ACCESS)).all()
-            assert len(functions) == len(_TEXT_LISTINGS)
-            for public, settings in functions:
+                access = (await conn.execute(_FUNCTION_ACCESS, {"name": function})).all()
+            assert len(access) == len(calls)
+            for public, settings in access:
                 assert public is False
                 paths = [c for c in settings if c.startswith("search_path=")]
                 assert len(paths) == 1, settings
@@ -282,15 +303,17 @@ def test_text_matches_reach_only_the_callers_workspace(
         finally:
             await databases.dispose()
 
-    for query in _TEXT_LISTINGS:
+    for query, expected in calls:
         own, asked_for_theirs, unscoped = asyncio.run(scenario(text(query)))
-        assert own >= {"Alfama loft", "Quiet room", "Fado night"}
+        assert own >= expected
         assert "Alfama palace" not in own
         assert asked_for_theirs == []
         assert unscoped == []
-    # The positive control for their side: their own scope finds their listing.
+    # The positive control for their side: their own scope finds and suggests their listing.
     found = data(server, other.keys["traveler"], SEARCH, {"t": "alfama"})["travelSearch"]
     assert names(found) == ["Alfama palace"]
+    suggested = data(server, other.keys["traveler"], SUGGEST, {"q": "alfa"})["travelSuggest"]
+    assert [s["text"] for s in suggested if s["type"] == "LISTING"] == ["Alfama palace"]
 
 
 @pytest.mark.parametrize(
@@ -627,6 +650,33 @@ def test_suggestions(server: LiveServer, searchable: Tenant) -> None:
     assert typo[0]["text"] == "Zürich"
     accents = data(server, key, SUGGEST, {"q": "bele"})["travelSuggest"]
     assert [s["text"] for s in accents] == ["Belém riverside flat"]
+
+
+def test_names_beginning_with_what_is_typed_are_suggested_first_each_once(
+    server: LiveServer,
+) -> None:
+    """Listings whose name begins with the words typed come first, in the order of their
+    names, a name shared by many listings (a route's departures) once; then names with the
+    words elsewhere (decision 0105)."""
+    tenant = create_tenant(server)
+    host = tenant.keys["host"]
+    provider = api_provider(server, host, "Casa Azul")
+    # The oldest first: a suggestion list in the order listings were found would lead with it.
+    for name in ("Old town of Lisbon", *["Lisbon → Porto"] * 6, "Lisbon fado night"):
+        api_listing(server, host, "TRIP", provider, name=name, location="Sintra")
+    for name in ("Lisboa flat", "Lisbon food tour", "Zürich lake studio", "A view of Zürich"):
+        api_listing(server, host, "PROPERTY", provider, name=name, location="Sintra")
+
+    def suggested(prefix: str, limit: int = 8) -> list[str]:
+        got = data(server, tenant.keys["traveler"], SUGGEST, {"q": prefix, "n": limit})
+        return [s["text"] for s in got["travelSuggest"] if s["type"] == "LISTING"]
+
+    beginning = ["Lisboa flat", "Lisbon fado night", "Lisbon food tour", "Lisbon → Porto"]
+    assert suggested("lisb") == [*beginning, "Old town of Lisbon"]
+    assert suggested("lisb", limit=3) == beginning[:3]
+    assert suggested("Lisbon  p") == ["Lisbon → Porto"]
+    assert suggested("lisbon-f") == ["Lisbon fado night", "Lisbon food tour"]
+    assert suggested("zuri") == ["Zürich lake studio", "A view of Zürich"]
 
 
 def test_kind_lists_take_the_same_sort_and_filters(server: LiveServer, searchable: Tenant) -> None:

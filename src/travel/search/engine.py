@@ -6,7 +6,9 @@ place B, amenities C, description D) under a GIN index that leads with `workspac
 decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
 `travel_text_listings` returns them, in one pass (revision 0015, decision 0100), already
-narrowed to the currency, price range and box asked for (revision 0018, decision 0104).
+narrowed to the currency, price range and box asked for (revision 0018, decision 0104);
+suggestions read the names that begin with what is typed from a btree of the names' words
+(revision 0019, decision 0105).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
 rowid is the listing's, with the workspace as an indexed column every query names; matched with
 FTS5's query syntax and ranked by `bm25` with the same weights.
@@ -200,4 +202,18 @@ class Engine:
             found = func.travel_name_search(workspace_id, _tsquery(query, exact=False), limit)
             return stmt.where(Listing.id.in_(_ids(found)))
         match = _fts_query(workspace_id, query, exact=False, columns="name")
+        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
+
+    def names_starting(
+        self, stmt: Select[Any], workspace_id: WorkspaceId, typed: str, limit: int
+    ) -> Select[Any]:
+        """`stmt` narrowed to listings whose name's words begin with `typed` (words as
+        travel.search.words cuts them, one space apart; the last may be the start of a word).
+        PostgreSQL: at most `limit`, one per name, the first names in order (revision 0019);
+        SQLite: the rows FTS5 finds with the phrase at the start of the name."""
+        if self.postgresql:
+            return stmt.where(
+                Listing.id.in_(_ids(func.travel_names_starting(workspace_id, typed, limit)))
+            )
+        match = f'workspace : "{workspace_id.hex}" AND {{name}} : (^ "{typed}" *)'
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))

@@ -44,9 +44,12 @@ from travel.money import from_minor
 from travel.pagination import Page
 from travel.search.engine import Engine, TextQuery
 from travel.search.sorting import Sort
+from travel.search.words import words
 
 ALL_KINDS = tuple(kind.value for kind in KINDS)
 RATING_BANDS = (4.5, 4.0, 3.5, 3.0)
+# SQLite: rows read for each name a suggestion list wants, listings named alike among them.
+_ALIKE = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,3 +329,21 @@ async def named(
     )
     stmt = engine.names_having(stmt, workspace_id, query, limit).limit(limit)
     return [ListingRecord(*row) for row in await session.execute(stmt)]
+
+
+async def named_starting(
+    session: Reads, workspace_id: WorkspaceId, typed: Sequence[str], limit: int
+) -> list[ListingRecord]:
+    """Active listings whose name begins with the words `typed` (the last one as the start of
+    a word), in the order of their names: on PostgreSQL up to `limit` names, each once,
+    however many listings share it (revision 0019); on SQLite the first `limit` times
+    `_ALIKE` rows FTS5 finds, which listings named alike may fill (decision 0105)."""
+    engine = Engine(dialect_of(session))
+    stmt = (
+        select(*LISTING_COLUMNS)
+        .select_from(Listing)
+        .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
+    )
+    stmt = engine.names_starting(stmt, workspace_id, " ".join(typed), limit)
+    found = [ListingRecord(*row) for row in await session.execute(stmt.limit(limit * _ALIKE))]
+    return sorted(found, key=lambda listing: words(listing.name))

@@ -188,8 +188,9 @@ class Suggestion:
 async def suggest(
     session: Reads, principal: Principal, prefix: str, limit: int | None
 ) -> list[Suggestion]:
-    """Places starting with what is typed (most listings first), then listings whose name has
-    the words typed, the last one completed (or corrected) from the vocabulary."""
+    """Places starting with what is typed (most listings first), then listings whose name
+    begins with the words typed, then those whose name has them, the last one completed (or
+    corrected) from the vocabulary; one listing per name."""
     principal.require(Permission.READ)
     if len(prefix) > MAX_PREFIX:
         raise InvalidInput("prefix", f"$prefix must be at most {MAX_PREFIX} characters")
@@ -212,20 +213,25 @@ async def suggest(
             places += await vocabulary.places(session, workspace_id, near, limit=limit)
     shown = places[: limit // 2 or 1]  # half the suggestions at most are places
     suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
-    endings = endings or await vocabulary.corrections(session, workspace_id, last)
+    wanted = limit - len(suggestions)
+    named: list[ListingRecord] = []
     if endings:
+        # Names that begin with what is typed first, each once, read in the order of names
+        # (an index walk that stops at `wanted`: decision 0105).
+        named = await repository.named_starting(session, workspace_id, words(prefix), wanted)
+    endings = endings or await vocabulary.corrections(session, workspace_id, last)
+    if endings and len({listing.name for listing in named}) < wanted:
+        # Then names having the words anywhere (the last completed or corrected).
         terms = (
             *(Term(word) for word in before),
             Term(endings[0], alternatives=tuple(endings[1:])),
         )
-        named = await repository.named(
-            session, workspace_id, TextQuery(terms), 2 * (limit - len(suggestions))
-        )
-        # One suggestion per name: listings named alike (a route's departures) say it once.
-        names = {listing.name: listing for listing in reversed(named)}
-        suggestions += [
-            Suggestion("LISTING", listing.name, listing=listing)
-            for listing in named
-            if names[listing.name] is listing
-        ][: limit - len(suggestions)]
+        named += await repository.named(session, workspace_id, TextQuery(terms), 2 * wanted)
+    # One suggestion per name: listings named alike (a route's departures) say it once.
+    names = {listing.name: listing for listing in reversed(named)}
+    suggestions += [
+        Suggestion("LISTING", listing.name, listing=listing)
+        for listing in named
+        if names[listing.name] is listing
+    ][:wanted]
     return suggestions
