@@ -41,7 +41,7 @@ from sqlalchemy.dialects.postgresql import TSQUERY
 from travel.catalog.models import Listing
 from travel.catalog.repository.search import Narrowing
 from travel.kernel.ids import WorkspaceId
-from travel.search.words import LONGEST_WORD
+from travel.search.words import LONGEST_WORD, words
 
 # Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
 _PG_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::float4[]"
@@ -207,13 +207,15 @@ class Engine:
     def names_starting(
         self, stmt: Select[Any], workspace_id: WorkspaceId, typed: str, limit: int
     ) -> Select[Any]:
-        """`stmt` narrowed to listings whose name's words begin with `typed` (words as
-        travel.search.words cuts them, one space apart; the last may be the start of a word).
-        PostgreSQL: at most `limit`, one per name, the first names in order (revision 0019);
-        SQLite: the rows FTS5 finds with the phrase at the start of the name."""
+        """`stmt` narrowed to listings whose name's words begin with the words of `typed` (the
+        last one may be the start of a word). PostgreSQL: at most `limit`, one per key (names
+        folded alike are one), the first keys in order; the database folds `typed` as it folds
+        the names (revision 0019). SQLite: the rows FTS5 finds with the words at the start of
+        the name."""
         if self.postgresql:
             return stmt.where(
                 Listing.id.in_(_ids(func.travel_names_starting(workspace_id, typed, limit)))
             )
-        match = f'workspace : "{workspace_id.hex}" AND {{name}} : (^ "{typed}" *)'
+        phrase = " ".join(words(typed))  # letters and digits only: nothing reaches FTS5 as syntax
+        match = f'workspace : "{workspace_id.hex}" AND {{name}} : (^ "{phrase}" *)'
         return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))

@@ -332,18 +332,19 @@ async def named(
 
 
 async def named_starting(
-    session: Reads, workspace_id: WorkspaceId, typed: Sequence[str], limit: int
+    session: Reads, workspace_id: WorkspaceId, typed: str, limit: int
 ) -> list[ListingRecord]:
     """Active listings whose name begins with the words `typed` (the last one as the start of
-    a word), in the order of their names: on PostgreSQL up to `limit` names, each once,
+    a word), in the order of their names: on PostgreSQL the first `limit` names, each once
     however many listings share it (revision 0019); on SQLite the first `limit` times
-    `_ALIKE` rows FTS5 finds, which listings named alike may fill (decision 0105)."""
+    `_ALIKE` rows FTS5 finds, in no order, which listings named alike may fill (decision
+    0105)."""
     engine = Engine(dialect_of(session))
     stmt = (
         select(*LISTING_COLUMNS)
         .select_from(Listing)
         .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
     )
-    stmt = engine.names_starting(stmt, workspace_id, " ".join(typed), limit)
+    stmt = engine.names_starting(stmt, workspace_id, typed, limit)
     found = [ListingRecord(*row) for row in await session.execute(stmt.limit(limit * _ALIKE))]
     return sorted(found, key=lambda listing: words(listing.name))

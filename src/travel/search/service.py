@@ -214,11 +214,11 @@ async def suggest(
     shown = places[: limit // 2 or 1]  # half the suggestions at most are places
     suggestions = [Suggestion("PLACE", text, listings) for text, listings in shown]
     wanted = limit - len(suggestions)
-    named: list[ListingRecord] = []
-    if endings:
-        # Names that begin with what is typed first, each once, read in the order of names
-        # (an index walk that stops at `wanted`: decision 0105).
-        named = await repository.named_starting(session, workspace_id, words(prefix), wanted)
+    if wanted <= 0:
+        return suggestions
+    # Names that begin with what is typed first, each once, read in the order of names (an
+    # index walk that stops at `wanted`: decision 0105).
+    named = await repository.named_starting(session, workspace_id, prefix, wanted)
     endings = endings or await vocabulary.corrections(session, workspace_id, last)
     if endings and len({listing.name for listing in named}) < wanted:
         # Then names having the words anywhere (the last completed or corrected).

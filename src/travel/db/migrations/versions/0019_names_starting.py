@@ -6,12 +6,13 @@ bitmap, so even for the first eight it reads every listing of the workspace with
 13,000 names with "lisbon" in a million listings, three common words ORed for a two-letter
 prefix — before the first row comes back.
 
-Here the active listings' names are kept in a btree too, as a key of their words (folded, one
-space between them: `travel_name_key`) after the workspace. `travel_names_starting(workspace,
-prefix, limit)` walks it: the first name starting with what is typed, then the next name after
-it, each one probe of the index (a loose index scan), so each distinct name is read once however
-many listings share it, and the walk stops at `limit`. The names whose words begin with what is
-typed come first in suggestions; the GIN match fills the rest (decision 0105).
+Here the active listings' names are kept in a btree too, as a key of their words (folded as the
+search documents are, one space between them: `travel_name_key`) after the workspace.
+`travel_names_starting(workspace, typed, limit)` keys what is typed the same way and walks the
+index: the first key starting with it, then the next key after that, each one probe (a loose
+index scan), so each distinct key is read once however many listings share it, and the walk
+stops at `limit`. The names whose words begin with what is typed come first in suggestions; the
+GIN match fills the rest (decision 0105).
 
 As the other search functions: SECURITY DEFINER with the caller's workspace checked against
 its signed scope, the search path pinned with `pg_temp` last, and only the application role may
@@ -32,9 +33,10 @@ depends_on = None
 
 _SIGNATURE = "travel_names_starting(uuid, text, integer)"
 
-# The name's words as travel.search.words cuts them (letters and digits; every other run a
-# space), after travel_fold's accents and ASCII punctuation (revision 0016). Under the UTF-8
-# LC_CTYPE our clusters are made with, [:alnum:] is every script's letters (docs/deploy.md).
+# A name's words, one space apart: folded by travel_fold (unaccent, lower case, ASCII
+# punctuation: revision 0016), every other run of characters that are not letters or digits
+# under the database's UTF-8 LC_CTYPE (docs/deploy.md) a space. What is typed is keyed by the
+# same function, inside travel_names_starting, so both are folded alike.
 _KEY = """CREATE FUNCTION travel_name_key(text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
 RETURN btrim(regexp_replace(travel_fold($1), '[^[:alnum:]]+', ' ', 'g'))"""
@@ -46,24 +48,25 @@ _INDEX = """CREATE INDEX ix_listings_workspace_id_name_key ON listings
 
 # One probe for the first key in range, then one for each next key above the last: the
 # recursion stops when the caller's LIMIT has its rows. The workspace is checked against the
-# signed scope before the first probe (a wrong one finds nothing, so nothing recurses).
+# signed scope before the first probe (a wrong one finds nothing, so nothing recurses), and so
+# is a typed text with no word in it (its key, '', would start every name).
 _FUNCTION = """CREATE FUNCTION travel_names_starting(
-  p_workspace_id uuid, p_prefix text, p_limit integer)
+  p_workspace_id uuid, p_typed text, p_limit integer)
 RETURNS SETOF uuid LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
 BEGIN ATOMIC
   WITH RECURSIVE named(key, id) AS (
     (SELECT travel_name_key(listings.name), listings.id FROM listings
       WHERE listings.workspace_id = p_workspace_id AND listings.status = 'ACTIVE'
-        AND p_workspace_id = (SELECT travel_workspace())
-        AND travel_name_key(listings.name) COLLATE "C" >= p_prefix
-        AND travel_name_key(listings.name) COLLATE "C" < p_prefix || chr(1114111)
+        AND p_workspace_id = (SELECT travel_workspace()) AND travel_name_key(p_typed) <> ''
+        AND travel_name_key(listings.name) COLLATE "C" >= travel_name_key(p_typed)
+        AND travel_name_key(listings.name) COLLATE "C" < travel_name_key(p_typed) || chr(1114111)
       ORDER BY travel_name_key(listings.name) COLLATE "C" LIMIT 1)
     UNION ALL
     SELECT next.key, next.id FROM named CROSS JOIN LATERAL (
       SELECT travel_name_key(listings.name) AS key, listings.id FROM listings
       WHERE listings.workspace_id = p_workspace_id AND listings.status = 'ACTIVE'
         AND travel_name_key(listings.name) COLLATE "C" > named.key
-        AND travel_name_key(listings.name) COLLATE "C" < p_prefix || chr(1114111)
+        AND travel_name_key(listings.name) COLLATE "C" < travel_name_key(p_typed) || chr(1114111)
       ORDER BY travel_name_key(listings.name) COLLATE "C" LIMIT 1) AS next
   )
   SELECT named.id FROM named LIMIT p_limit;
