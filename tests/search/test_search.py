@@ -202,6 +202,28 @@ def test_a_word_read_as_a_number_and_a_word_is_found(server: LiveServer, word: s
     assert [s["listing"]["name"] for s in suggested["travelSuggest"] if s["listing"]] == [name]
 
 
+@pytest.mark.parametrize(
+    ("name", "typed"),
+    [
+        ("서울 타워 스테이", "서울"),  # Hangul: decomposing a syllable leaves letters, not marks
+        ("ギャラリー hostel", "ギャラリー"),  # a kana with its voiced mark
+        ("Гостевой дом Зима", "гостевой"),  # Cyrillic with й
+    ],
+)
+def test_words_in_other_scripts_are_found_and_suggested_as_typed(
+    server: LiveServer, name: str, typed: str
+) -> None:
+    # Folding what is typed decomposed Hangul syllables into letters and dropped a kana's
+    # voiced mark, which neither engine does to a listing: such words found nothing (0106).
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+    api_listing(server, tenant.keys["host"], "PROPERTY", provider, name=name, location="Porto")
+    assert names(search(server, tenant, typed)) == [name]
+    for prefix in (typed, typed[:2]):
+        suggested = data(server, tenant.keys["traveler"], SUGGEST, {"q": prefix})
+        assert [s["text"] for s in suggested["travelSuggest"]] == [name], prefix
+
+
 def test_punctuation_separates_words_in_listings_as_in_what_is_typed(server: LiveServer) -> None:
     # PostgreSQL's parser kept "No.5" or "airbnb.com" whole, where SQLite and the words typed
     # are cut at punctuation (revision 0016, decision 0101).

@@ -4,7 +4,8 @@ listings' vocabulary and for what a traveler types, and the typo rules (decision
 The databases fold the listings themselves (PostgreSQL: `travel_fold`, which removes accents and
 turns ASCII punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration;
 SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
-way in Python for the vocabulary and the queries, so a word typed here is a word they indexed.
+way in Python for the vocabulary and the queries, so a word typed here is a word they indexed
+(the accents of Latin and Greek letters removed, other scripts' marks kept: decision 0106).
 """
 
 from __future__ import annotations
@@ -17,13 +18,36 @@ from collections.abc import Iterable
 _WORD = re.compile(r"[^\W_]+")
 # Folds that decomposition does not make (unaccent makes them; so must the vocabulary).
 _LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "đ": "d", "ł": "l", "ß": "ss", "þ": "th"})
+# The combining marks the engines remove (decomposed Latin and Greek letters), the Cyrillic
+# letters that keep theirs, and ё (Cyrillic ie and a diaeresis), which unaccent folds to ie
+# (decision 0106).
+_ACCENTS_FROM, _ACCENTS_TO = "\u0300", "\u036f"
+_CYRILLIC_FROM, _CYRILLIC_TO = "\u0400", "\u04ff"
+_YO = ("\u0435", "\u0308")
 LONGEST_WORD = 40  # longer "words" are not words a traveler types; they are cut
 
 
 def fold(text: str) -> str:
-    """`text` lower-cased with its accents removed ("Zürich" → "zurich", "Belém" → "belem")."""
-    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).translate(_LETTERS)
+    """`text` lower-cased with its accents removed ("Zürich" → "zurich", "Belém" → "belem"),
+    as the engines fold what they index (decision 0106).
+
+    Only the marks a letter decomposes into that the engines remove are removed: those of
+    U+0300 to U+036F, except on a Cyrillic letter (й, ї and ў stay; ё loses its diaeresis, as
+    unaccent has it). The rest is composed again: a Hangul syllable decomposes into letters (jamo), a kana with
+    a voiced mark into the kana and the mark, and neither engine does that ("서울" and
+    "ギャラリー" stay themselves). Lower-cased again after decomposing: "№" is "No"."""
+    if text.isascii():
+        return text.lower()
+    kept: list[str] = []
+    base = ""
+    for c in unicodedata.normalize("NFKD", text.lower().translate(_LETTERS)):
+        if _ACCENTS_FROM <= c <= _ACCENTS_TO:
+            if not _CYRILLIC_FROM <= base <= _CYRILLIC_TO or (base, c) == _YO:
+                continue
+        elif not unicodedata.combining(c):
+            base = c
+        kept.append(c)
+    return unicodedata.normalize("NFC", "".join(kept)).lower().translate(_LETTERS)
 
 
 def words(text: str) -> list[str]:
