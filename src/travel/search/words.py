@@ -33,9 +33,10 @@ def fold(text: str) -> str:
 
     Only the marks a letter decomposes into that the engines remove are removed: those of
     U+0300 to U+036F, except on a Cyrillic letter (й, ї and ў stay; ё loses its diaeresis, as
-    unaccent has it). The rest is composed again: a Hangul syllable decomposes into letters (jamo), a kana with
-    a voiced mark into the kana and the mark, and neither engine does that ("서울" and
-    "ギャラリー" stay themselves). Lower-cased again after decomposing: "№" is "No"."""
+    unaccent has it). The rest is composed again: a Hangul syllable decomposes into letters
+    (jamo), a kana with a voiced mark into the kana and the mark, and neither engine does that
+    ("서울" and "ギャラリー" stay themselves). Lower-cased again after decomposing: "№" is
+    "No"."""
     if text.isascii():
         return text.lower()
     kept: list[str] = []
