@@ -130,8 +130,17 @@ def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, colu
         ]
         return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
 
-    text = " AND ".join(one(term) for term in query.terms)
+    return _scoped(workspace_id, columns, " AND ".join(one(term) for term in query.terms))
+
+
+def _scoped(workspace_id: WorkspaceId, columns: str, text: str) -> str:
+    """An FTS5 query of `text` in `columns`, among the workspace's rows only."""
     return f'workspace : "{workspace_id.hex}" AND {{{columns}}} : ({text})'
+
+
+def _joined(stmt: Select[Any], match: str) -> Select[Any]:
+    """`stmt` (reading `listings`) narrowed to the rows the FTS5 query `match` finds."""
+    return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
 
 
 _ALL_TEXT = "name location amenities description"
@@ -171,8 +180,7 @@ class Engine:
             )
             rows: Select[Any] = select(literal_column("found.*")).select_from(found.alias("found"))
             return stmt.add_cte(rows.cte(Listing.__tablename__, nesting=True))
-        match = _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT)
-        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
+        return _joined(stmt, _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT))
 
     def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[tuple[Any, bool]]:
         """(ORDER BY expression, descending) pairs, best first, for a statement made by
@@ -201,8 +209,7 @@ class Engine:
         if self.postgresql:  # the index of names alone (revision 0008)
             found = func.travel_name_search(workspace_id, _tsquery(query, exact=False), limit)
             return stmt.where(Listing.id.in_(_ids(found)))
-        match = _fts_query(workspace_id, query, exact=False, columns="name")
-        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
+        return _joined(stmt, _fts_query(workspace_id, query, exact=False, columns="name"))
 
     def names_starting(
         self, stmt: Select[Any], workspace_id: WorkspaceId, typed: str, limit: int
@@ -217,5 +224,4 @@ class Engine:
                 Listing.id.in_(_ids(func.travel_names_starting(workspace_id, typed, limit)))
             )
         phrase = " ".join(words(typed))  # letters and digits only: nothing reaches FTS5 as syntax
-        match = f'workspace : "{workspace_id.hex}" AND {{name}} : (^ "{phrase}" *)'
-        return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
+        return _joined(stmt, _scoped(workspace_id, "name", f'^ "{phrase}" *'))

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    Select,
     String,
     case,
     cast,
@@ -314,6 +315,15 @@ async def summary(
     )
 
 
+def _visible(workspace_id: WorkspaceId) -> Select[Any]:
+    """The workspace's listings a traveler may be suggested, every column of a record."""
+    return (
+        select(*LISTING_COLUMNS)
+        .select_from(Listing)
+        .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
+    )
+
+
 async def named(
     session: Reads, workspace_id: WorkspaceId, query: TextQuery, limit: int
 ) -> list[ListingRecord]:
@@ -322,12 +332,7 @@ async def named(
     read every listing so named (a suggestion list is no place for that). Only active
     listings are suggested (a paused one among the first `limit` leaves a gap)."""
     engine = Engine(dialect_of(session))
-    stmt = (
-        select(*LISTING_COLUMNS)
-        .select_from(Listing)
-        .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
-    )
-    stmt = engine.names_having(stmt, workspace_id, query, limit).limit(limit)
+    stmt = engine.names_having(_visible(workspace_id), workspace_id, query, limit).limit(limit)
     return [ListingRecord(*row) for row in await session.execute(stmt)]
 
 
@@ -340,11 +345,6 @@ async def named_starting(
     `_ALIKE` rows FTS5 finds, in no order, which listings named alike may fill (decision
     0105)."""
     engine = Engine(dialect_of(session))
-    stmt = (
-        select(*LISTING_COLUMNS)
-        .select_from(Listing)
-        .where(Listing.workspace_id == workspace_id, Listing.status == VISIBLE)
-    )
-    stmt = engine.names_starting(stmt, workspace_id, typed, limit)
+    stmt = engine.names_starting(_visible(workspace_id), workspace_id, typed, limit)
     found = [ListingRecord(*row) for row in await session.execute(stmt.limit(limit * _ALIKE))]
     return sorted(found, key=lambda listing: words(listing.name))
