@@ -582,10 +582,12 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
     cpu = 0.0
     if kind == "postgresql":
         conn = await asyncpg.connect(_system(_url("postgresql")))
-        # The words through the same index as the service (revision 0014, decision 0099).
+        # The words, and the cells of the box, through the same index as the service
+        # (revisions 0014 and 0020, decisions 0099 and 0107).
         sql = """SELECT id, name FROM listings WHERE workspace_id = $1
-          AND travel_scope(workspace_id, search_document)
-            @@ travel_scope_query($1, to_tsquery('simple', $2)) AND currency = $3
+          AND travel_search_keys(workspace_id, search_document, latitude, longitude)
+            @@ travel_scope_query($1, to_tsquery('simple', $2)
+              && travel_place_query($6, $7, $8, $9)) AND currency = $3
           AND price_minor BETWEEN $4 AND $5 AND latitude BETWEEN $6 AND $7
           AND longitude BETWEEN $8 AND $9
           ORDER BY ts_rank('{0.1,0.2,0.4,1.0}', search_document, to_tsquery('simple', $2))

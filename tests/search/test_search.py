@@ -263,13 +263,9 @@ _FUNCTION_ACCESS = text(
 # The search functions that run as the system role, each call asked for "alfama" and answering
 # the listings it found (by name, or by id), with what the caller's workspace has of them.
 _SEARCH_FUNCTIONS = {
-    # Both overloads: the words alone (revision 0015, for the release before 0018), and
-    # narrowed to a currency, a price range and a box, each NULL for none (revision 0018).
+    # Narrowed to a currency, a price range and a box, each NULL for none (revision 0018;
+    # the overload of the words alone, revision 0015's, was dropped by 0020).
     "travel_text_listings": [
-        (
-            "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'))",
-            {"Alfama loft", "Quiet room", "Fado night"},
-        ),
         (
             "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), "
             "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
@@ -374,8 +370,8 @@ def test_text_matches_are_narrowed_as_they_are_found(
 
 # The index pages a search for a word no listing has reads, through each text index alone.
 _MISSING_WORD = {
-    "text": "SELECT count(*) FROM listings WHERE travel_scope(workspace_id, search_document) "
-    "@@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
+    "text": "SELECT count(*) FROM listings WHERE travel_search_keys(workspace_id, "
+    "search_document, latitude, longitude) @@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
     "names": "SELECT count(*) FROM listings WHERE travel_scope(workspace_id, "
     "to_tsvector('simple'::regconfig, travel_fold(name))) "
     "@@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
@@ -594,6 +590,66 @@ def test_text_price_and_near_match_a_brute_force_reading(
     assert expected, "each case finds something: a case that finds nothing cannot fail"
     assert set(names(found)) == expected
     assert found["total"] == len(expected)
+
+
+# A corner of the place grid at every size (32 and -16 are multiples of 16 degrees), and cabins
+# on each side of it: on its lines, a hair inside each neighbouring cell, and further out.
+GRID_CORNER = (32.0, -16.0)
+_OFFSETS = (0.0, 1e-9, -1e-9, 0.04, -0.04, 0.2, -0.2, 1.1, -1.1, 5.0, -5.0)
+CABINS = [
+    (f"Edge cabin {i}", GRID_CORNER[0] + dlat, GRID_CORNER[1] + dlon)
+    for i, (dlat, dlon) in enumerate(
+        [(d, d) for d in _OFFSETS] + [(d, -d) for d in _OFFSETS[1:]] + [(0.0, 9.0), (9.0, 0.0)]
+    )
+]
+
+
+def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveServer) -> None:
+    """On PostgreSQL the text index holds the cells of a grid each listing lies in, at four
+    sizes, and a text search with "near" reads only the cells covering its box (revision
+    0020): a box around a corner of the grid at each size, and one too wide for any, finds
+    what the distance alone finds, on the lines and a hair to either side of them. A cabin
+    moved by its host is found at its new place, and no longer at the old one."""
+    tenant = create_tenant(server)
+    key = tenant.keys["host"]
+    provider = api_provider(server, key, "Edges")
+    ids = {
+        name: api_listing(
+            server,
+            key,
+            "PROPERTY",
+            provider,
+            name=name,
+            location="Grid",
+            latitude=lat,
+            longitude=lon,
+            currency="EUR",
+            pricePerNight="50.00",
+        )
+        for name, lat, lon in CABINS
+    }
+    query = """query ($f: TravelSearchFilterInput) {
+      travelSearch(text: "cabin", filter: $f) { total listings(pagination: {take: 100}) { name } } }"""
+
+    def near(point: tuple[float, float], radius: float, places: list[Any]) -> None:
+        where = {"latitude": point[0], "longitude": point[1], "radiusKm": radius}
+        found = data(server, tenant.keys["traveler"], query, {"f": {"near": where}})
+        expected = {name for name, lat, lon in places if _km(*point, lat, lon) <= radius}
+        assert expected, "each case finds something: a case that finds nothing cannot fail"
+        assert set(names(found["travelSearch"])) == expected, radius
+        assert found["travelSearch"]["total"] == len(expected)
+
+    # 1 km: cells of 0.25 degrees; 30: still 0.25; 150: 4; 600: 16; 1,000: more than nine.
+    for radius in (1, 30, 150, 600, 1000):
+        near(GRID_CORNER, radius, CABINS)
+    moved = "Edge cabin 0"
+    update = """mutation ($input: UpdateTravelPropertyInput!) {
+      updateTravelProperty(input: $input) { version } }"""
+    changes = {"id": ids[moved], "latitude": 40.0, "longitude": 20.0}
+    assert data(server, key, update, {"input": changes})["updateTravelProperty"]["version"] == 2
+    after = [(name, *((40.0, 20.0) if name == moved else (lat, lon))) for name, lat, lon in CABINS]
+    near(GRID_CORNER, 1, after)
+    near((40.0, 20.0), 1, after)
 
 
 def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant) -> None:

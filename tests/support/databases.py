@@ -34,9 +34,12 @@ def system_url_of(url: str) -> str | None:
 
 def scoped_by_workspace(index: dict[str, Any]) -> bool:
     """A PostgreSQL text index whose every key is a word prefixed with its row's workspace, as
-    the inspector reports it (revision 0014, docs/decisions/0099-scoped-text-indexes.md)."""
+    the inspector reports it (revision 0014, docs/decisions/0099-scoped-text-indexes.md; the
+    search document's keys with the listing's place cells since 0020, decision 0107)."""
     expressions = index.get("expressions") or [None]
-    return str(expressions[0]).startswith("travel_scope(workspace_id, ")
+    return str(expressions[0]).startswith(
+        ("travel_scope(workspace_id, ", "travel_search_keys(workspace_id, ")
+    )
 
 
 def engines_for(url: str, *, pool_size: int = 1) -> Engines:

@@ -6,7 +6,8 @@ place B, amenities C, description D) under a GIN index that leads with `workspac
 decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
 `travel_text_listings` returns them, in one pass (revision 0015, decision 0100), already
-narrowed to the currency, price range and box asked for (revision 0018, decision 0104);
+narrowed to the currency, price range and box asked for (revision 0018, decision 0104), the
+box's grid cells asked of the index with the words (revision 0020, decision 0107);
 suggestions read the names that begin with what is typed from a btree of the names' words
 (revision 0019, decision 0105).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
