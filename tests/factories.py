@@ -361,3 +361,19 @@ def api_listing(server: LiveServer, key: str, kind: str, provider_id: str, **fie
 
 
 CANCEL = "mutation ($id: ID!) { cancelTravelBooking(id: $id) { id status } }"
+
+
+def set_ratings(server: LiveServer, tenant: Tenant, ratings: dict[str, float]) -> None:
+    """Ratings come from reviews (roadmap); tests set them the way the demo seed does."""
+    from travel.catalog import repository
+    from travel.db.session import tenant_transaction
+    from travel.kernel.ids import WorkspaceId
+
+    async def update() -> None:
+        engines = server.services.databases.main
+        async with tenant_transaction(engines, WorkspaceId(tenant.workspace.id), write=True) as s:
+            await repository.set_listing_ratings(
+                s, WorkspaceId(tenant.workspace.id), {uuid.UUID(k): v for k, v in ratings.items()}
+            )
+
+    server.run(update())

@@ -7,31 +7,15 @@ from typing import Any
 
 import pytest
 
-from tests.factories import Tenant, api_listing, api_provider, create_tenant
+from tests.factories import Tenant, api_listing, api_provider, create_tenant, set_ratings
 from tests.support.api import data, error_codes, post
 from tests.support.live import LiveServer
-from travel.catalog import repository
-from travel.db.session import tenant_transaction
-from travel.kernel.ids import WorkspaceId
 
 PROPERTIES = (
     "query ($p: TravelPaginationInput, $f: TravelListingFilterInput) "
     "{ travelProperties(pagination: $p, filter: $f) { name } }"
 )
 TOURS = "query ($f: TravelListingFilterInput) { travelTours(filter: $f) { name } }"
-
-
-def set_ratings(server: LiveServer, tenant: Tenant, ratings: dict[str, float]) -> None:
-    """Ratings come from reviews (roadmap); tests set them the way the demo seed does."""
-
-    async def update() -> None:
-        engines = server.services.databases.main
-        async with tenant_transaction(engines, WorkspaceId(tenant.workspace.id), write=True) as s:
-            await repository.set_listing_ratings(
-                s, WorkspaceId(tenant.workspace.id), {uuid.UUID(k): v for k, v in ratings.items()}
-            )
-
-    server.run(update())
 
 
 @pytest.fixture(scope="module")

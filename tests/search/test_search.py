@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.factories import Tenant, api_listing, api_provider, create_tenant
+from tests.factories import Tenant, api_listing, api_provider, create_tenant, set_ratings
 from tests.support.api import data, post
 from tests.support.cli import travel, travel_json
 from tests.support.databases import databases_for
@@ -678,6 +678,40 @@ def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant
     mixed = data(server, key, FACETS, {"t": None, "f": None})["travelSearch"]["facets"]
     assert mixed["prices"] is None
     assert sum(k["count"] for k in mixed["kinds"]) == len(CATALOG)
+
+
+def test_rating_bands_count_what_the_rating_filter_finds(server: LiveServer) -> None:
+    """Each rating band of the facets counts the listings of the search rated at least that:
+    as many as the same search with `minRating` finds, a rating on a band's bound counted in
+    it, a listing without a rating in none; the page read with the facets is the first in
+    order."""
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Rated")
+    ratings = {"a": None, "b": 2.9, "c": 3.0, "d": 3.7, "e": 4.0, "f": 4.49, "g": 4.5, "h": 5.0}
+    ids = {
+        name: api_listing(
+            server,
+            tenant.keys["host"],
+            "PROPERTY",
+            provider,
+            name=f"Rated flat {name}",
+            location="Faro",
+            currency="EUR",
+            pricePerNight="70.00",
+        )
+        for name in ratings
+    }
+    set_ratings(server, tenant, {ids[n]: r for n, r in ratings.items() if r is not None})
+    key = tenant.keys["traveler"]
+    got = data(server, key, FACETS, {"t": "faro", "f": None})["travelSearch"]["facets"]
+    bands = {band["minRating"]: band["count"] for band in got["ratings"]}
+    assert bands == {4.5: 2, 4.0: 4, 3.5: 5, 3.0: 6}
+    for band, count in bands.items():
+        assert search(server, tenant, "faro", filter={"minRating": band})["total"] == count
+    together = """query { travelSearch(text: "faro", sort: RATING) {
+      total listings(pagination: {skip: 1, take: 3}) { name } facets { kinds { count } } } }"""
+    page = data(server, key, together)["travelSearch"]
+    assert names(page) == ["Rated flat g", "Rated flat f", "Rated flat e"]
 
 
 def test_amenity_counts_count_each_listing_once_whatever_the_case(server: LiveServer) -> None:
