@@ -15,7 +15,8 @@ rowid is the listing's, with the workspace as an indexed column every query name
 FTS5's query syntax and ranked by `bm25` with the same weights.
 
 Both are given the words as this package folded them (travel.search.words: letters and digits
-only, so nothing typed can reach either query language as syntax).
+only, so nothing typed can reach either query language as syntax); SQLite each word as typed too,
+which FTS5 folds as it folded the listings (decision 0109).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from sqlalchemy.dialects.postgresql import TSQUERY
 from travel.catalog.models import Listing
 from travel.catalog.repository.search import Narrowing
 from travel.kernel.ids import WorkspaceId
-from travel.search.words import LONGEST_WORD, words
+from travel.search.words import LONGEST_WORD, typed_words
 
 # Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
 _PG_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::float4[]"
@@ -61,22 +62,28 @@ class Term:
     typed) or as one of its `alternatives` (corrections by the typo rule). A prefix with
     `completions` is matched as any of those whole words — every word of the vocabulary that
     starts with it, when they are few: an index finds whole words far faster than a prefix
-    (decision 0103)."""
+    (decision 0103). `typed` is the word as typed, before folding (decision 0109)."""
 
     word: str
     prefix: bool = False
     alternatives: tuple[str, ...] = ()
     completions: tuple[str, ...] = ()
+    typed: str = ""
 
-    def forms(self, *, corrected: bool, completed: bool) -> list[tuple[str, bool]]:
+    def forms(
+        self, *, corrected: bool, completed: bool, typed: bool = False
+    ) -> list[tuple[str, bool]]:
         """(word, as a prefix) pairs, any of which matches: as typed (`completed`: a prefix as
-        its completions), and (`corrected`) its corrections. A word cut at LONGEST_WORD is
-        the start of the longer word the engine indexed: a prefix."""
+        its completions; `typed`: also the word before folding, for an engine that folds it
+        itself), and (`corrected`) its corrections. A word cut at LONGEST_WORD is the start of
+        the longer word the engine indexed: a prefix."""
         as_prefix = {self.word: self.prefix}
         if self.prefix and self.completions and completed:
             # The word itself too: the engine, not the vocabulary, decides what a word typed
             # in full matches (a listing loaded in bulk is not in the vocabulary yet).
             as_prefix = dict.fromkeys((self.word, *self.completions), False)
+        if typed and self.typed:
+            as_prefix.setdefault(self.typed, self.prefix)
         for alternative in self.alternatives if corrected else ():
             as_prefix.setdefault(alternative, False)
         return [(word, prefix or len(word) >= LONGEST_WORD) for word, prefix in as_prefix.items()]
@@ -126,8 +133,9 @@ def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, colu
         forms = [
             f'"{word}"' + (" *" if prefix else "")
             # Not completed: FTS5's tokenizer keeps ø, æ or ß, which the vocabulary folds
-            # (decision 0088), and reads a prefix as fast (decision 0103).
-            for word, prefix in term.forms(corrected=not exact, completed=False)
+            # (decision 0088), and reads a prefix as fast (decision 0103). The word as typed
+            # too, which FTS5 folds as it folded the listings (decision 0109).
+            for word, prefix in term.forms(corrected=not exact, completed=False, typed=True)
         ]
         return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
 
@@ -224,5 +232,7 @@ class Engine:
             return stmt.where(
                 Listing.id.in_(_ids(func.travel_names_starting(workspace_id, typed, limit)))
             )
-        phrase = " ".join(words(typed))  # letters and digits only: nothing reaches FTS5 as syntax
+        # As typed, folded by FTS5 as the names were (decision 0109); letters and digits only,
+        # so nothing reaches FTS5 as syntax.
+        phrase = " ".join(word for _, word in typed_words(typed))
         return _joined(stmt, _scoped(workspace_id, "name", f'^ "{phrase}" *'))

@@ -176,7 +176,8 @@ async def resolve_search(
     with FILTER:
         conditions = filters.listing_filter(filter, None)
     with TEXT:
-        conditions = replace(conditions, words=filters.search_words(text))
+        words, typed = filters.typed_search_words(text)
+        conditions = replace(conditions, words=words, typed=typed)
     parts = selected_names(info.field_nodes, info.fragments) & {"listings", "total", "facets"}
     session = await info.context.session()
     return await service.search(

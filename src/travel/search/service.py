@@ -41,7 +41,12 @@ class Reading:
     did_you_mean: str | None
 
 
-async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str, ...]) -> Reading:
+async def read_text(
+    session: Reads,
+    workspace_id: WorkspaceId,
+    typed: tuple[str, ...],
+    as_typed: tuple[str, ...] = (),
+) -> Reading:
     """Each word as typed (the last also as a prefix), with its corrections by the typo rule.
     A word the vocabulary lacks and cannot correct is still asked of the engine as typed (the
     engine, not the vocabulary, decides what matches: listings loaded in bulk are found before
@@ -68,6 +73,7 @@ async def read_text(session: Reads, workspace_id: WorkspaceId, typed: tuple[str,
                 prefix=last,
                 alternatives=tuple(alternatives),
                 completions=tuple(found.completions or ()),
+                typed=as_typed[position] if len(as_typed) == len(typed) else "",
             )
         )
     return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None)
@@ -77,7 +83,7 @@ async def plan(
     session: Reads, workspace_id: WorkspaceId, conditions: ListingFilter, kinds: tuple[str, ...]
 ) -> tuple[Search, str | None]:
     """The search `conditions` ask for over `kinds`, and its "did you mean"."""
-    reading = await read_text(session, workspace_id, conditions.words)
+    reading = await read_text(session, workspace_id, conditions.words, conditions.typed)
     search = Search(
         workspace_id,
         conditions,

@@ -6,6 +6,8 @@ turns ASCII punctuation into spaces (revision 0016, decision 0101), and the `sim
 SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
 way in Python for the vocabulary and the queries, so a word typed here is a word they indexed
 (the accents of Latin and Greek letters removed, other scripts' marks kept: decision 0106).
+FTS5 keeps some of what unaccent folds (Greek accents, ё, ø, ß), so SQLite is also given each
+word as typed, which it folds itself (`typed_words`, decision 0109).
 """
 
 from __future__ import annotations
@@ -54,6 +56,22 @@ def fold(text: str) -> str:
 def words(text: str) -> list[str]:
     """The folded words of `text`, in order (repeats kept)."""
     return [word[:LONGEST_WORD] for word in _WORD.findall(fold(text))]
+
+
+def typed_words(text: str) -> list[tuple[str, str]]:
+    """Each word of `text` folded, with the word as typed (lower-cased, composed, letters and
+    digits only): SQLite's FTS5 folds that form itself as it folded the listings, and keeps
+    what Python's folding removes to match unaccent (Greek accents, ё, ø, ß: decision 0109).
+    A typed word that folds into several words (a ligature, "№5") gives each folded word as
+    its own typed form."""
+    pairs: list[tuple[str, str]] = []
+    for token in _WORD.findall(unicodedata.normalize("NFC", text).lower()):
+        folded = words(token)
+        if len(folded) == 1:
+            pairs.append((folded[0], token[:LONGEST_WORD]))
+        else:
+            pairs.extend((word, word) for word in folded)
+    return pairs
 
 
 def distinct_words(texts: Iterable[str | None]) -> set[str]:

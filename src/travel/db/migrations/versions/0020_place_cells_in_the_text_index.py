@@ -76,11 +76,6 @@ RETURN (
     generate_series(floor(p_south / chosen.size)::int, floor(p_north / chosen.size)::int) AS lat,
     generate_series(floor(p_west / chosen.size)::int, floor(p_east / chosen.size)::int) AS lon)"""
 
-_SIGNATURE = (
-    "travel_text_listings(uuid, tsquery, text, bigint, bigint, "
-    "double precision, double precision, double precision, double precision)"
-)
-
 # As revision 0018's, the words and (given a box) its cells found through the index.
 _TEXT_LISTINGS = """CREATE OR REPLACE FUNCTION travel_text_listings(
   p_workspace_id uuid, p_query tsquery, p_currency text, p_min_price_minor bigint,
