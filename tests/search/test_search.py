@@ -609,14 +609,16 @@ CABINS = [
         [(d, d) for d in _OFFSETS] + [(d, -d) for d in _OFFSETS[1:]] + [(0.0, 9.0), (9.0, 0.0)]
     )
 ]
+# Far north, where 1,000 km around needs more than nine cells of the largest size.
+POLAR_CABIN = ("Polar cabin", 75.0, -16.0)
 
 
 def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveServer) -> None:
     """On PostgreSQL the text index holds the cells of a grid each listing lies in, at four
     sizes, and a text search with "near" reads only the cells covering its box (revision
-    0020): a box around a corner of the grid at each size, and one too wide for any, finds
-    what the distance alone finds, on the lines and a hair to either side of them. A cabin
-    moved by its host is found at its new place, and no longer at the old one."""
+    0020): a box around a corner of the grid at each size, and one far north too wide for
+    any, finds what the distance alone finds, on the lines and a hair to either side of them.
+    A cabin moved by its host is found at its new place, and no longer at the old one."""
     tenant = create_tenant(server)
     key = tenant.keys["host"]
     provider = api_provider(server, key, "Edges")
@@ -633,7 +635,7 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
             currency="EUR",
             pricePerNight="50.00",
         )
-        for name, lat, lon in CABINS
+        for name, lat, lon in (*CABINS, POLAR_CABIN)
     }
     query = """query ($f: TravelSearchFilterInput) {
       travelSearch(text: "cabin", filter: $f) { total listings(pagination: {take: 100}) { name } } }"""
@@ -646,9 +648,11 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
         assert set(names(found["travelSearch"])) == expected, radius
         assert found["travelSearch"]["total"] == len(expected)
 
-    # 1 km: cells of 0.25 degrees; 30: still 0.25; 150: 4; 600: 16; 1,000: more than nine.
+    # 1 km: cells of 0.25 degrees; 30: 1; 150: 4; 600 and 1,000: 16. Far north, 1,000 km
+    # needs more than nine cells of 16 degrees: the words alone are asked of the index.
     for radius in (1, 30, 150, 600, 1000):
         near(GRID_CORNER, radius, CABINS)
+    near(POLAR_CABIN[1:], 1000, [*CABINS, POLAR_CABIN])
     moved = "Edge cabin 0"
     update = """mutation ($input: UpdateTravelPropertyInput!) {
       updateTravelProperty(input: $input) { version } }"""
