@@ -107,8 +107,8 @@ def _words(value: str | None, split: Callable[[str], list[str]]) -> tuple[str, .
 def typed_search_words(value: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """A listing search's `text` as its folded words (at most 10, each once) and, for each,
     the word as typed (travel.search.words.typed_words)."""
+    folded = search_words(value)  # its checks first, and the words in the same order
     pairs = {word: typed for word, typed in typed_words(clean_text(value or "")[:MAX_TEXT])}
-    folded = search_words(value)  # its checks, and the words in the same order
     return folded, tuple(pairs.get(word, word) for word in folded)
 
 
