@@ -22,6 +22,7 @@ from travel.catalog.repository import insert_listings
 from travel.db.registry import Databases
 from travel.db.session import tenant_transaction
 from travel.kernel.ids import WorkspaceId
+from travel.search.words import fold
 
 SEARCH = """query ($t: String, $f: TravelSearchFilterInput, $s: TravelListingSort,
   $p: TravelPaginationInput) {
@@ -226,6 +227,8 @@ def test_words_in_other_scripts_are_found_and_suggested_as_typed(
     provider = api_provider(server, tenant.keys["host"], "Casa Azul")
     api_listing(server, tenant.keys["host"], "PROPERTY", provider, name=name, location="Porto")
     assert names(search(server, tenant, typed)) == [name]
+    # The same word typed again folded: the form typed first is the one SQLite is asked for.
+    assert names(search(server, tenant, f"{typed} {fold(typed)}")) == [name]
     for prefix in (typed, typed[:2]):
         suggested = data(server, tenant.keys["traveler"], SUGGEST, {"q": prefix})
         assert [s["text"] for s in suggested["travelSuggest"]] == [name], prefix

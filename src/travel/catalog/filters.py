@@ -108,8 +108,10 @@ def typed_search_words(value: str | None) -> tuple[tuple[str, ...], tuple[str, .
     """A listing search's `text` as its folded words (at most 10, each once) and, for each,
     the word as typed (travel.search.words.typed_words)."""
     folded = search_words(value)  # its checks first, and the words in the same order
-    pairs = {word: typed for word, typed in typed_words(clean_text(value or "")[:MAX_TEXT])}
-    return folded, tuple(pairs.get(word, word) for word in folded)
+    first: dict[str, str] = {}  # a word typed twice in two forms keeps the first form
+    for word, typed in typed_words(clean_text(value or "")[:MAX_TEXT]):
+        first.setdefault(word, typed)
+    return folded, tuple(first.get(word, word) for word in folded)
 
 
 def words(value: str | None) -> tuple[str, ...]:
