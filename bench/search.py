@@ -45,6 +45,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bench.analytics import admin
 from bench.run import bench_databases, system_url
+from travel.app import settle_heap
 from travel.auth import service as auth_service
 from travel.auth.identity import Principal
 from travel.auth.models import Workspace
@@ -730,6 +731,7 @@ async def main(args: argparse.Namespace) -> None:
                 else:
                     await conn.execute(text("ANALYZE"))
                     await conn.commit()
+        settle_heap()  # as the service does once it is built (travel.app)
         n = args.requests
         print(f"\n{kind}, {n} searches each (after 5 to warm up):")
         cases: dict[str, Call] = {

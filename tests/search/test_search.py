@@ -282,6 +282,14 @@ _SEARCH_FUNCTIONS = {
             {"Alfama loft", "Quiet room", "Fado night"},
         ),
     ],
+    # The same, ranked, without the document (revision 0021), what a search calls.
+    "travel_text_matches": [
+        (
+            "SELECT name FROM travel_text_matches(:ws, to_tsquery('simple', 'alfama'), "
+            "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+            {"Alfama loft", "Quiet room", "Fado night"},
+        ),
+    ],
     # The names beginning with what is typed (revision 0019), as ids, named here.
     "travel_names_starting": [
         (
@@ -345,6 +353,9 @@ def test_search_functions_reach_only_the_callers_workspace(
 
 
 @pytest.mark.parametrize(
+    "called", ["travel_text_listings(:ws, q", "travel_text_matches(:ws, q, NULL"]
+)
+@pytest.mark.parametrize(
     ("narrowed", "expected"),
     [
         ("'EUR', 9000, 10000, NULL, NULL, NULL, NULL", {"Alfama loft"}),
@@ -355,16 +366,20 @@ def test_search_functions_reach_only_the_callers_workspace(
     ],
 )
 def test_text_matches_are_narrowed_as_they_are_found(
-    server: LiveServer, searchable: Tenant, database_url: str, narrowed: str, expected: set[str]
+    server: LiveServer,
+    searchable: Tenant,
+    database_url: str,
+    called: str,
+    narrowed: str,
+    expected: set[str],
 ) -> None:
-    """`travel_text_listings` narrowed (revision 0018): only the matches in the currency, the
-    price range (minor units) and the box, each NULL for none, leave the function; a listing
-    without coordinates is outside any box."""
+    """`travel_text_listings` narrowed (revision 0018), and `travel_text_matches` that replaces
+    it (revision 0021): only the matches in the currency, the price range (minor units) and
+    the box, each NULL for none, leave the function; a listing without coordinates is outside
+    any box."""
     if not database_url.startswith("postgres"):
         pytest.skip("SQLite's FTS5 table is joined: there is no function to narrow")
-    query = text(
-        f"SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), {narrowed})"
-    )
+    query = text(f"SELECT name FROM to_tsquery('simple', 'alfama') AS q, {called}, {narrowed})")
     mine = WorkspaceId(searchable.workspace.id)
 
     async def scenario() -> set[str]:
@@ -376,6 +391,71 @@ def test_text_matches_are_narrowed_as_they_are_found(
             await databases.dispose()
 
     assert asyncio.run(scenario()) == expected
+
+
+_COLUMNS = {
+    "listings": "SELECT attname, format_type(atttypid, NULL) FROM pg_attribute "
+    "WHERE attrelid = 'listings'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum",
+    "travel_text_matches": "SELECT a.name, format_type(a.type, NULL) FROM pg_proc p, "
+    "unnest(p.proargnames, p.proallargtypes, p.proargmodes) WITH ORDINALITY AS a(name, type, "
+    "mode, n) WHERE p.proname = 'travel_text_matches' AND a.mode = 't' ORDER BY a.n",
+}
+_RANKED = {
+    "function": "SELECT name, rank, exact FROM travel_text_matches(:ws, "
+    "to_tsquery('simple', :words), to_tsquery('simple', :typed), "
+    "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+    "table": "SELECT name, ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document, "
+    "to_tsquery('simple', :words)), search_document @@ to_tsquery('simple', :typed) "
+    "FROM listings WHERE workspace_id = :ws AND search_document @@ to_tsquery('simple', :words)",
+}
+
+
+def test_text_matches_hand_over_every_column_but_the_document_ranked(
+    server: LiveServer, searchable: Tenant, database_url: str
+) -> None:
+    """`travel_text_matches` (revision 0021) lists a listing's columns: each of the table's
+    but `search_document`, in order and of its type, then `rank` and `exact` (a column added
+    to listings must be added to it, or a search would not see it). `rank` is the document's
+    ts_rank with the search's weights, `exact` whether it has the words as typed (NULL when
+    they are not given)."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("SQLite's FTS5 table is joined and ranked by bm25: there is no function")
+    mine = WorkspaceId(searchable.workspace.id)
+
+    async def scenario() -> tuple[dict[str, list[Any]], dict[str, set[Any]]]:
+        databases = databases_for(database_url)
+        try:
+            async with tenant_transaction(databases.main, mine, write=False) as session:
+                columns = {
+                    name: [tuple(row) for row in await session.execute(text(sql))]
+                    for name, sql in _COLUMNS.items()
+                }
+                ranked: dict[str, set[Any]] = {}
+                for words, typed in (("lisbon", "lisbon & alfama"), ("alfama", "alfama")):
+                    for name, sql in _RANKED.items():
+                        values = {"ws": mine, "words": words, "typed": typed}
+                        rows = await session.execute(text(sql), values)
+                        found = {(n, round(r, 5), e) for n, r, e in rows}
+                        ranked.setdefault(name, set()).update((words, *row) for row in found)
+                no_typed = _RANKED["function"].replace("to_tsquery('simple', :typed)", "NULL")
+                untyped = await session.execute(text(no_typed), {"ws": mine, "words": "alfama"})
+                ranked["untyped"] = {e for _, _, e in untyped}
+                return columns, ranked
+        finally:
+            await databases.dispose()
+
+    columns, ranked = asyncio.run(scenario())
+    table = [column for column in columns["listings"] if column[0] != "search_document"]
+    assert columns["travel_text_matches"] == [*table, ("rank", "real"), ("exact", "boolean")]
+    assert ranked["function"] == ranked["table"]
+    # Both sides saw listings, and the words as typed tell some apart (Alfama loft and the
+    # quiet room next door have "lisbon" and "alfama"; the tram tour "lisbon" only).
+    assert {(words, name, exact) for words, name, _, exact in ranked["function"]} >= {
+        ("lisbon", "Alfama loft", True),
+        ("lisbon", "Lisbon tram tour", False),
+        ("alfama", "Fado night", True),
+    }
+    assert ranked["untyped"] == {None}
 
 
 # The index pages a search for a word no listing has reads, through each text index alone.

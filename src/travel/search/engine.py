@@ -5,9 +5,10 @@ place B, amenities C, description D) under a GIN index that leads with `workspac
 (revision 0014: each key the workspace and a word; no pending list, revision 0017 and
 decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
-`travel_text_listings` returns them, in one pass (revision 0015, decision 0100), already
+`travel_text_matches` returns them, in one pass (revision 0015, decision 0100), already
 narrowed to the currency, price range and box asked for (revision 0018, decision 0104), the
-box's grid cells asked of the index with the words (revision 0020, decision 0107);
+box's grid cells asked of the index with the words (revision 0020, decision 0107), each row
+ranked as it is read and handed over without its document (revision 0021, decision 0110);
 suggestions read the names that begin with what is typed from a btree of the names' words
 (revision 0019, decision 0105).
 SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
@@ -35,6 +36,7 @@ from sqlalchemy import (
     func,
     literal,
     literal_column,
+    null,
     select,
     table,
 )
@@ -45,10 +47,13 @@ from travel.catalog.repository.search import Narrowing
 from travel.kernel.ids import WorkspaceId
 from travel.search.words import LONGEST_WORD, typed_words
 
-# Relevance weights of the four texts, name first (PostgreSQL lists them D, C, B, A).
-_PG_WEIGHTS = "'{0.1, 0.2, 0.4, 1.0}'::float4[]"
+# Relevance weights of the four texts, name first; PostgreSQL's travel_text_matches has the
+# same, listed D, C, B, A (revision 0021).
 _FTS_WEIGHTS = (10.0, 5.0, 2.0, 1.0, 0.0)  # name, location, amenities, description, workspace
-_DOCUMENT: ColumnClause[Any] = literal_column("listings.search_document")
+# What travel_text_matches computes on each row (revision 0021): its ts_rank, and whether it
+# has the words as typed.
+_RANK: ColumnClause[Any] = literal_column("listings.rank")
+_EXACT: ColumnClause[Any] = literal_column("listings.exact")
 _FTS = table("listings_fts", column("rowid"))
 _FTS_NAME: ColumnClause[Any] = literal_column("listings_fts")
 _ROWID: ColumnClause[Any] = literal_column("listings.rowid")
@@ -176,12 +181,15 @@ class Engine:
             # stays inside this statement when it is wrapped in another (a CTE, a subquery).
             # Only those in the currency, price range and box are copied out of the function
             # (revision 0018, decision 0104: a word many cities share, with "near", copied
-            # every listing with it).
+            # every listing with it); each ranked as it was read, with every column of a
+            # listing but its document, which was copied only to be ranked (revision 0021,
+            # decision 0110).
             box = narrowed.box
             edges = (None,) * 4 if box is None else (box.south, box.north, box.west, box.east)
-            found = func.travel_text_listings(
+            found = func.travel_text_matches(
                 workspace_id,
                 _tsquery(query, exact=False),
+                _tsquery(query, exact=True) if query.fuzzy else cast(null(), TSQUERY),
                 cast(literal(narrowed.currency, Text), Text),
                 cast(literal(narrowed.min_price_minor, BigInteger), BigInteger),
                 cast(literal(narrowed.max_price_minor, BigInteger), BigInteger),
@@ -196,15 +204,10 @@ class Engine:
         `matching`: listings matching every word as typed before those matched through a
         correction, then by rank."""
         order: list[tuple[Any, bool]] = []
-        if self.postgresql:
+        if self.postgresql:  # as travel_text_matches computed them (revision 0021)
             if query.fuzzy:
-                order.append((_DOCUMENT.op("@@")(_tsquery(query, exact=True)), True))
-            # ts_rank, not ts_rank_cd: the same weights, and a third to a quarter of the cost on
-            # the thousands of matches a city search ranks (decision 0099).
-            rank = func.ts_rank(
-                literal_column(_PG_WEIGHTS), _DOCUMENT, _tsquery(query, exact=False)
-            )
-            return [*order, (rank, True)]
+                order.append((_EXACT, True))
+            return [*order, (_RANK, True)]
         if query.fuzzy:
             exact = _fts_query(workspace_id, query, exact=True, columns=_ALL_TEXT)
             typed = select(_FTS.c.rowid).where(_FTS_NAME.op("MATCH")(exact))

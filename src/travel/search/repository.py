@@ -258,8 +258,20 @@ async def summary(
     )
     amenity = func.lower(each.c.value)
     n = func.count().label("n")
+    # The total and the rating bands counted in one read of the matches.
+    counted = (
+        select(
+            func.count().filter(m.c.chosen).label("total"),
+            *(
+                func.count().filter(m.c.chosen, m.c.rating >= band).label(f"band{i}")
+                for i, band in enumerate(RATING_BANDS)
+            ),
+        )
+        .select_from(m)
+        .cte("counted")
+    )
     members = [
-        member("total", null(), n, m.c.chosen).select_from(m),
+        member("total", null(), counted.c.total).select_from(counted),
         member("kind", m.c.kind, n).select_from(m).group_by(m.c.kind),
         top_of(member("place", m.c.location, n, m.c.chosen).select_from(m).group_by(m.c.location)),
         top_of(
@@ -269,10 +281,8 @@ async def summary(
             .group_by(amenity)
         ),
         *(
-            member(
-                "rating", literal(str(band), text), n, m.c.chosen, m.c.rating >= band
-            ).select_from(m)
-            for band in RATING_BANDS
+            member("rating", literal(str(band), text), counted.c[f"band{i}"]).select_from(counted)
+            for i, band in enumerate(RATING_BANDS)
         ),
     ]
     if search.conditions.currency is not None:
