@@ -40,9 +40,10 @@ def _scratch_url(database_url: str, tmp_path: Path) -> tuple[str, str | None]:
 
 def _modelled(obj: object, name: str | None, type_: str, reflected: bool, _: object) -> bool:
     """Not the search index of each database, which the models leave out on purpose (the FTS5
-    table and its shadow tables, the tsvector column and its indexes, the names' keys:
-    decisions 0088, 0099, 0105)."""
+    table and its shadow tables, the tsvector column and its indexes, the names' keys, the
+    amenities' keys a trigger keeps: decisions 0088, 0099, 0105, 0111)."""
     return not (name or "").startswith(("listings_fts", "search_document")) and name not in (
+        "amenity_keys",
         "ix_listings_scoped_search_document",
         "ix_listings_scoped_name_document",
         "ix_listings_workspace_id_name_key",

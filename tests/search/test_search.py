@@ -20,7 +20,7 @@ from tests.support.databases import databases_for
 from tests.support.live import LiveServer
 from travel.catalog.repository import insert_listings
 from travel.db.registry import Databases
-from travel.db.session import tenant_transaction
+from travel.db.session import system_transaction, tenant_transaction
 from travel.kernel.ids import WorkspaceId
 from travel.search.words import fold
 
@@ -188,6 +188,25 @@ def test_exact_words_rank_above_corrections(server: LiveServer, searchable: Tena
     assert set(names(found)) >= {"Lisbon tram tour", "Alfama loft"}
 
 
+def test_words_as_typed_come_before_corrections_however_they_rank(server: LiveServer) -> None:
+    # The flat has "lisbn" as typed, in its description (the lowest weight); the loft has
+    # "lisbon", a correction of it, in its name (the highest): the flat comes first.
+    tenant = create_tenant(server)
+    provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+    for name, description in (("Lisbon loft", None), ("Quiet flat", "Ask for the lisbn code")):
+        api_listing(
+            server,
+            tenant.keys["host"],
+            "PROPERTY",
+            provider,
+            name=name,
+            location="Porto",
+            description=description,
+        )
+    assert names(search(server, tenant, "lisbn")) == ["Quiet flat", "Lisbon loft"]
+    assert names(search(server, tenant, "lisbon")) == ["Lisbon loft", "Quiet flat"]
+
+
 @pytest.mark.parametrize("word", ["9e622e", "1e5e5", "2e3"])
 def test_a_word_read_as_a_number_and_a_word_is_found(server: LiveServer, word: str) -> None:
     # PostgreSQL's parser reads "9e622e" as the number 9e622 then the word e, a phrase its
@@ -227,8 +246,10 @@ def test_words_in_other_scripts_are_found_and_suggested_as_typed(
     provider = api_provider(server, tenant.keys["host"], "Casa Azul")
     api_listing(server, tenant.keys["host"], "PROPERTY", provider, name=name, location="Porto")
     assert names(search(server, tenant, typed)) == [name]
-    # The same word typed again folded: the form typed first is the one SQLite is asked for.
-    assert names(search(server, tenant, f"{typed} {fold(typed)}")) == [name]
+    # The same word typed again folded, before or after: SQLite is asked for the form folding
+    # changes.
+    for twice in (f"{typed} {fold(typed)}", f"{fold(typed)} {typed}"):
+        assert names(search(server, tenant, twice)) == [name], twice
     for prefix in (typed, typed[:2]):
         suggested = data(server, tenant.keys["traveler"], SUGGEST, {"q": prefix})
         assert [s["text"] for s in suggested["travelSuggest"]] == [name], prefix
@@ -286,7 +307,7 @@ _SEARCH_FUNCTIONS = {
     "travel_text_matches": [
         (
             "SELECT name FROM travel_text_matches(:ws, to_tsquery('simple', 'alfama'), "
-            "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
+            "NULL, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
             {"Alfama loft", "Quiet room", "Fado night"},
         ),
     ],
@@ -353,7 +374,7 @@ def test_search_functions_reach_only_the_callers_workspace(
 
 
 @pytest.mark.parametrize(
-    "called", ["travel_text_listings(:ws, q", "travel_text_matches(:ws, q, NULL"]
+    "called", ["travel_text_listings(:ws, q", "travel_text_matches(:ws, q, NULL, false"]
 )
 @pytest.mark.parametrize(
     ("narrowed", "expected"),
@@ -400,13 +421,20 @@ _COLUMNS = {
     "unnest(p.proargnames, p.proallargtypes, p.proargmodes) WITH ORDINALITY AS a(name, type, "
     "mode, n) WHERE p.proname = 'travel_text_matches' AND a.mode = 't' ORDER BY a.n",
 }
-_RANKED = {
-    "function": "SELECT name, rank, exact FROM travel_text_matches(:ws, "
-    "to_tsquery('simple', :words), to_tsquery('simple', :typed), "
-    "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
-    "table": "SELECT name, ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document, "
+_MATCHES = (
+    "FROM travel_text_matches(:ws, to_tsquery('simple', :words), to_tsquery('simple', :typed), "
+    ":ranked, NULL, NULL, NULL, NULL, NULL, NULL, NULL) AS m"
+)
+_READ = {
+    # Each row whole, as JSON: every value in the column of its name.
+    "rows": f"SELECT CAST(to_jsonb(m) - 'rank' - 'exact' AS text) {_MATCHES}",
+    "rows in the table": "SELECT CAST(to_jsonb(l) - 'search_document' AS text) FROM listings AS l "
+    "WHERE workspace_id = :ws AND search_document @@ to_tsquery('simple', :words)",
+    "ranks": f"SELECT name, rank, exact {_MATCHES}",
+    "ranks in the table": "SELECT name, ts_rank('{0.1, 0.2, 0.4, 1.0}', search_document, "
     "to_tsquery('simple', :words)), search_document @@ to_tsquery('simple', :typed) "
     "FROM listings WHERE workspace_id = :ws AND search_document @@ to_tsquery('simple', :words)",
+    "not ranked": f"SELECT rank, exact {_MATCHES}",
 }
 
 
@@ -415,9 +443,9 @@ def test_text_matches_hand_over_every_column_but_the_document_ranked(
 ) -> None:
     """`travel_text_matches` (revision 0021) lists a listing's columns: each of the table's
     but `search_document`, in order and of its type, then `rank` and `exact` (a column added
-    to listings must be added to it, or a search would not see it). `rank` is the document's
-    ts_rank with the search's weights, `exact` whether it has the words as typed (NULL when
-    they are not given)."""
+    to listings must be added to it, or a search would not see it), each row's values in their
+    own columns. `rank` is the document's ts_rank with the search's weights (NULL when not
+    ranked), `exact` whether it has the words as typed (NULL when they are not given)."""
     if not database_url.startswith("postgres"):
         pytest.skip("SQLite's FTS5 table is joined and ranked by bm25: there is no function")
     mine = WorkspaceId(searchable.workspace.id)
@@ -430,32 +458,38 @@ def test_text_matches_hand_over_every_column_but_the_document_ranked(
                     name: [tuple(row) for row in await session.execute(text(sql))]
                     for name, sql in _COLUMNS.items()
                 }
-                ranked: dict[str, set[Any]] = {}
+                read: dict[str, set[Any]] = {}
                 for words, typed in (("lisbon", "lisbon & alfama"), ("alfama", "alfama")):
-                    for name, sql in _RANKED.items():
-                        values = {"ws": mine, "words": words, "typed": typed}
-                        rows = await session.execute(text(sql), values)
-                        found = {(n, round(r, 5), e) for n, r, e in rows}
-                        ranked.setdefault(name, set()).update((words, *row) for row in found)
-                no_typed = _RANKED["function"].replace("to_tsquery('simple', :typed)", "NULL")
-                untyped = await session.execute(text(no_typed), {"ws": mine, "words": "alfama"})
-                ranked["untyped"] = {e for _, _, e in untyped}
-                return columns, ranked
+                    for name, sql in _READ.items():
+                        ranked = name != "not ranked"
+                        values = {"ws": mine, "words": words, "typed": typed, "ranked": ranked}
+                        found = {
+                            (words, *(round(v, 5) if isinstance(v, float) else v for v in row))
+                            for row in await session.execute(text(sql), values)
+                        }
+                        read.setdefault(name, set()).update(found)
+                untyped = _READ["ranks"].replace("to_tsquery('simple', :typed)", "NULL")
+                values = {"ws": mine, "words": "alfama", "ranked": True}
+                read["untyped"] = {e for _, _, e in await session.execute(text(untyped), values)}
+                return columns, read
         finally:
             await databases.dispose()
 
-    columns, ranked = asyncio.run(scenario())
+    columns, read = asyncio.run(scenario())
     table = [column for column in columns["listings"] if column[0] != "search_document"]
     assert columns["travel_text_matches"] == [*table, ("rank", "real"), ("exact", "boolean")]
-    assert ranked["function"] == ranked["table"]
-    # Both sides saw listings, and the words as typed tell some apart (Alfama loft and the
-    # quiet room next door have "lisbon" and "alfama"; the tram tour "lisbon" only).
-    assert {(words, name, exact) for words, name, _, exact in ranked["function"]} >= {
+    assert read["rows"] == read["rows in the table"]
+    assert len(read["rows"]) >= 6  # both words found listings
+    assert read["ranks"] == read["ranks in the table"]
+    # The words as typed tell some apart (Alfama loft and the quiet room next door have
+    # "lisbon" and "alfama"; the tram tour "lisbon" only).
+    assert {(words, name, exact) for words, name, _, exact in read["ranks"]} >= {
         ("lisbon", "Alfama loft", True),
         ("lisbon", "Lisbon tram tour", False),
         ("alfama", "Fado night", True),
     }
-    assert ranked["untyped"] == {None}
+    assert read["untyped"] == {None}
+    assert {rank for _, rank, _ in read["not ranked"]} == {None}
 
 
 # The index pages a search for a word no listing has reads, through each text index alone.
@@ -772,6 +806,91 @@ def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant
     mixed = data(server, key, FACETS, {"t": None, "f": None})["travelSearch"]["facets"]
     assert mixed["prices"] is None
     assert sum(k["count"] for k in mixed["kinds"]) == len(CATALOG)
+
+
+AMENITIES = """query ($t: String, $f: TravelSearchFilterInput) {
+  travelSearch(text: $t, filter: $f) { total facets { amenities(top: 10) { value count } } }
+}"""
+_KEYS = text("SELECT name, amenity_keys FROM listings WHERE workspace_id = :ws ORDER BY name")
+# Rows as a release before revision 0022 left them: the trigger that keeps the keys set aside
+# (by the table's owner, the system role) while they are emptied.
+_UNKEYED = [
+    "ALTER TABLE listings DISABLE TRIGGER listings_amenity_keys",
+    "UPDATE listings SET amenity_keys = NULL WHERE workspace_id = :ws",
+    "ALTER TABLE listings ENABLE TRIGGER listings_amenity_keys",
+]
+
+
+def test_amenity_facet_counts_each_listing_once_whenever_its_keys_were_written(
+    server: LiveServer, database_url: str, cli_env: dict[str, str]
+) -> None:
+    """The amenities facet counts a listing once per amenity, any case, as the amenities filter
+    finds it: on PostgreSQL from the keys the database keeps (revision 0022, decision 0111),
+    rewritten with the amenities, and for rows written before that revision, from the JSON
+    until `travel db backfill` fills them; the counts are the same throughout."""
+    tenant = create_tenant(server)
+    key, host = tenant.keys["traveler"], tenant.keys["host"]
+    provider = api_provider(server, host, "Casa Azul")
+    written = {
+        "Loft one": ["Pool", "pool", "Wi-Fi"],  # one amenity in two cases: counted once
+        "Loft two": ["wi-fi", "Balcony"],
+        "Loft three": [],
+    }
+    ids = {
+        name: api_listing(server, host, "PROPERTY", provider, name=name, amenities=amenities)
+        for name, amenities in written.items()
+    }
+
+    def counted() -> dict[str, int]:
+        found: dict[str, int] = {}
+        for typed in (None, "loft"):  # read from the table, and from the text's matches
+            facets = data(server, key, AMENITIES, {"t": typed})["travelSearch"]["facets"]
+            each = {a["value"]: a["count"] for a in facets["amenities"]}
+            for amenity, count in each.items():
+                narrowed = {"amenities": [amenity]}
+                assert count == search(server, tenant, typed, filter=narrowed)["total"], amenity
+            assert not found or each == found, typed
+            found = each
+        return found
+
+    assert counted() == {"balcony": 1, "pool": 1, "wi-fi": 2}
+    update = """mutation ($input: UpdateTravelPropertyInput!) {
+      updateTravelProperty(input: $input) { version } }"""
+    changes = {"id": ids["Loft one"], "amenities": ["Sauna", "WI-FI"]}
+    assert data(server, host, update, {"input": changes})["updateTravelProperty"]["version"] == 2
+    assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}
+    if not database_url.startswith("postgres"):
+        assert travel_json(cli_env, "db", "backfill") == {"amenityKeys": 0}  # nothing kept
+        return
+    mine = WorkspaceId(tenant.workspace.id)
+
+    async def keys(*statements: str) -> list[tuple[str, list[str] | None]]:
+        databases = databases_for(database_url)
+        try:
+            async with system_transaction(databases.main) as session:
+                for statement in statements:
+                    await session.execute(text(statement), {"ws": mine})
+                return [(n, k) for n, k in await session.execute(_KEYS, {"ws": mine})]
+        finally:
+            await databases.dispose()
+
+    kept = [
+        ("Loft one", ["sauna", "wi-fi"]),
+        ("Loft three", []),
+        ("Loft two", ["balcony", "wi-fi"]),
+    ]
+    assert asyncio.run(keys()) == kept
+    # Written directly, the keys are set from the amenities again: they cannot drift.
+    assert (
+        asyncio.run(keys("UPDATE listings SET amenity_keys = '{x}' WHERE workspace_id = :ws"))
+        == kept
+    )
+    assert [k for _, k in asyncio.run(keys(*_UNKEYED))] == [None, None, None]
+    assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}  # from the JSON, as it is read
+    assert travel_json(cli_env, "db", "backfill")["amenityKeys"] >= 3
+    assert asyncio.run(keys()) == kept
+    assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}
+    assert travel_json(cli_env, "db", "backfill") == {"amenityKeys": 0}
 
 
 def test_rating_bands_count_what_the_rating_filter_finds(server: LiveServer) -> None:

@@ -108,10 +108,13 @@ def typed_search_words(value: str | None) -> tuple[tuple[str, ...], tuple[str, .
     """A listing search's `text` as its folded words (at most 10, each once) and, for each,
     the word as typed (travel.search.words.typed_words)."""
     folded = search_words(value)  # its checks first, and the words in the same order
-    first: dict[str, str] = {}  # a word typed twice in two forms keeps the first form
+    kept: dict[str, str] = {}
     for word, typed in typed_words(clean_text(value or "")[:MAX_TEXT]):
-        first.setdefault(word, typed)
-    return folded, tuple(first.get(word, word) for word in folded)
+        # A word typed twice in two forms keeps the first that folding changes ("tromso
+        # Tromsø": "tromsø"), which FTS5 may have indexed unfolded.
+        if kept.get(word, word) == word:
+            kept[word] = typed
+    return folded, tuple(kept.get(word, word) for word in folded)
 
 
 def words(value: str | None) -> tuple[str, ...]:

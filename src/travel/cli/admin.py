@@ -13,7 +13,7 @@ from travel.auth import service as auth_service
 from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
-from travel.db import migrate
+from travel.db import backfill, migrate
 from travel.db.moves import Mover, MoveRefused
 from travel.db.registry import Databases, masked
 from travel.db.session import tenant_transaction
@@ -54,6 +54,26 @@ def db_upgrade() -> None:
             f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
         )
     click.echo("every database is up to date")
+
+
+@db.command("backfill")
+@json_option
+def db_backfill(as_json: bool) -> None:
+    """Fill what the database derives for rows written before the revision that added it (the
+    listings' amenity keys, revision 0022), in short batches while the service runs: every
+    database, after `travel db upgrade` (docs/deploy.md, "Data backfills")."""
+
+    async def action(databases: Databases) -> int:
+        everyone = await databases.every_database()
+        filled = 0
+        with progress(len(everyone), "backfilling databases") as advance:
+            for engines in everyone:
+                filled += await backfill.amenity_keys(engines)
+                advance(masked(engines))
+        return filled
+
+    filled = run_with_databases(action)
+    emit({"amenityKeys": filled}, as_json, f"{filled} listings' amenity keys filled")
 
 
 @db.command("reindex-search")

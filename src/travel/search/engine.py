@@ -170,10 +170,17 @@ class Engine:
         self.postgresql = dialect == "postgresql"
 
     def matching(
-        self, stmt: Select[Any], workspace_id: WorkspaceId, query: TextQuery, narrowed: Narrowing
+        self,
+        stmt: Select[Any],
+        workspace_id: WorkspaceId,
+        query: TextQuery,
+        narrowed: Narrowing,
+        *,
+        ranked: bool,
     ) -> Any:
         """`stmt` (reading `listings`) narrowed to the listings matching `query` (and, as the
-        index finds them, to `narrowed`'s conditions, which `stmt` has too)."""
+        index finds them, to `narrowed`'s conditions, which `stmt` has too); `ranked`: `stmt`
+        is ordered by `relevance`."""
         if self.postgresql:
             # The matching rows themselves, read once through the scoped text index despite
             # row-level security (revision 0015), under the table's own name: every reference
@@ -189,7 +196,8 @@ class Engine:
             found = func.travel_text_matches(
                 workspace_id,
                 _tsquery(query, exact=False),
-                _tsquery(query, exact=True) if query.fuzzy else cast(null(), TSQUERY),
+                _tsquery(query, exact=True) if ranked and query.fuzzy else cast(null(), TSQUERY),
+                literal(ranked),
                 cast(literal(narrowed.currency, Text), Text),
                 cast(literal(narrowed.min_price_minor, BigInteger), BigInteger),
                 cast(literal(narrowed.max_price_minor, BigInteger), BigInteger),
@@ -201,8 +209,8 @@ class Engine:
 
     def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[tuple[Any, bool]]:
         """(ORDER BY expression, descending) pairs, best first, for a statement made by
-        `matching`: listings matching every word as typed before those matched through a
-        correction, then by rank."""
+        `matching` with `ranked`: listings matching every word as typed before those matched
+        through a correction, then by rank."""
         order: list[tuple[Any, bool]] = []
         if self.postgresql:  # as travel_text_matches computed them (revision 0021)
             if query.fuzzy:

@@ -48,6 +48,12 @@ from travel.search.sorting import Sort
 from travel.search.words import words
 
 ALL_KINDS = tuple(kind.value for kind in KINDS)
+# PostgreSQL: a listing's amenities as the database keeps them for the facet, lower-cased and
+# each once (revision 0022, decision 0111); a row written before that revision and not yet
+# backfilled holds NULL, and is folded as it is read.
+_AMENITY_KEYS = func.coalesce(
+    literal_column("listings.amenity_keys"), func.travel_amenity_keys(Listing.amenities)
+)
 RATING_BANDS = (4.5, 4.0, 3.5, 3.0)
 # SQLite: rows read for each name a suggestion list wants, listings named alike among them.
 _ALIKE = 4
@@ -74,11 +80,14 @@ class Search:
             *listing_conditions(self.workspace_id, kinds, self.conditions),
         ]
 
-    def select(self, engine: Engine, stmt: Any, **kw: Any) -> Any:
+    def select(self, engine: Engine, stmt: Any, *, sort: Sort | None = None, **kw: Any) -> Any:
+        """`stmt` narrowed to what the search finds; `sort`: the order it will have (None:
+        no order, a count)."""
         stmt = stmt.where(*self.where(**kw))
         if self.text is not None:
             narrowed = narrowing(self.conditions)
-            stmt = engine.matching(stmt, self.workspace_id, self.text, narrowed)
+            ranked = sort is Sort.RELEVANCE
+            stmt = engine.matching(stmt, self.workspace_id, self.text, narrowed, ranked=ranked)
         return stmt
 
 
@@ -133,7 +142,7 @@ async def listings(
         return []
     engine = Engine(dialect_of(session))
     stmt = select(*WITH_PROVIDER).join(*PROVIDER_JOIN) if provider else select(*LISTING_COLUMNS)
-    stmt = search.select(engine, stmt.select_from(Listing))
+    stmt = search.select(engine, stmt.select_from(Listing), sort=sort)
     stmt = stmt.order_by(*_order(search, engine, sort)).offset(page.skip).limit(page.take)
     rows = await session.execute(stmt)
     return [with_provider(row) if provider else ListingRecord(*row) for row in rows]
@@ -228,10 +237,11 @@ async def summary(
             Listing.location,
             Listing.rating,
             Listing.price_minor,
-            Listing.amenities,
+            (_AMENITY_KEYS if engine.postgresql else Listing.amenities).label("amenities"),
             chosen.label("chosen"),
             *(key.expr.label(f"k{i}") for i, key in enumerate(keys)),
         ).select_from(Listing),
+        sort=page[0] if page else None,
         kinds=ALL_KINDS,
     )
     m = found.cte("matches").prefix_with("MATERIALIZED")
@@ -247,17 +257,13 @@ async def summary(
         inner = stmt.order_by(literal_column("n").desc(), literal_column("value")).limit(top)
         return select(inner.subquery())
 
-    each = (
-        (
-            func.json_array_elements_text(m.c.amenities)
-            if engine.postgresql
-            else func.json_each(m.c.amenities)
-        )
-        .table_valued("value")
-        .alias("amenity")
-    )
-    amenity = func.lower(each.c.value)
     n = func.count().label("n")
+    if engine.postgresql:  # each listing's keys once already: counted as they are
+        each = func.unnest(m.c.amenities).table_valued("value").render_derived(name="amenity")
+        amenity, listings_with = each.c.value, n
+    else:  # the JSON as written: lower-cased here, a listing counted once
+        each = func.json_each(m.c.amenities).table_valued("value").alias("amenity")
+        amenity, listings_with = func.lower(each.c.value), func.count(distinct(m.c.id)).label("n")
     # The total and the rating bands counted in one read of the matches.
     counted = (
         select(
@@ -275,7 +281,7 @@ async def summary(
         member("kind", m.c.kind, n).select_from(m).group_by(m.c.kind),
         top_of(member("place", m.c.location, n, m.c.chosen).select_from(m).group_by(m.c.location)),
         top_of(
-            member("amenity", amenity, func.count(distinct(m.c.id)).label("n"), m.c.chosen)
+            member("amenity", amenity, listings_with, m.c.chosen)
             .select_from(m)
             .join(each, true())
             .group_by(amenity)

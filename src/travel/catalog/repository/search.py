@@ -287,9 +287,9 @@ def _near(near: Near) -> Any:
 @dataclass(frozen=True, slots=True)
 class Narrowing:
     """What a text search's matches are narrowed by as the index finds them, before anything
-    else reads them (PostgreSQL's `travel_text_listings`, revision 0018): the currency, the
-    price range in its minor units, and the box of "near". Each is among the statement's own
-    conditions too; None: not narrowed by it."""
+    else reads them (PostgreSQL's `travel_text_matches`, revisions 0018 and 0021): the
+    currency, the price range in its minor units, and the box of "near". Each is among the
+    statement's own conditions too; None: not narrowed by it."""
 
     currency: str | None = None
     min_price_minor: int | None = None

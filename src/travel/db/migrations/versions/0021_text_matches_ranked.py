@@ -3,14 +3,18 @@
 `travel_text_listings` (revisions 0018, 0020) returns each match as a whole row of `listings`,
 copied into the tuplestore a function's result goes through, and the search statement then
 ranks it with `ts_rank` on the row's `search_document`. That document is half a row (328 of
-about 700 bytes at the benchmark's million listings), is copied only to be ranked, and a
-`LANGUAGE sql` function hands its rows over one call at a time. `travel_text_matches` takes
-the same arguments and the query's words as typed (`p_exact`, NULL when nothing was
-corrected), and returns every column of a listing but its document, with `rank` (`ts_rank`
-with the search's weights, decision 0099) and `exact` (the document has the words as typed;
-NULL without `p_exact`), computed on the row as it is read. It is PL/pgSQL: RETURN QUERY fills
-the tuplestore in one pass. A custom plan each call, as the SQL function had (the words decide
-how many rows the index finds).
+about 700 bytes at the benchmark's million listings) and is copied only to be ranked; and the
+same rows came out of a PL/pgSQL function faster than out of this `LANGUAGE sql` one (18.7
+against 20.9 ms for a city's 7,000, decision 0110). `travel_text_matches` takes
+the same arguments, the query's words as typed (`p_exact`, NULL when nothing was corrected or
+the order is not relevance) and whether the rows are ranked (`p_ranked`: a search sorted by
+price, or a count, does not pay for `ts_rank`). It returns every column of a listing but its
+document, with `rank` (`ts_rank` with the search's weights, decision 0099; NULL unless ranked)
+and `exact` (the document has the words as typed; NULL without `p_exact`), computed on the row
+as it is read. Its statement is
+planned at each call with the words and the box given (`force_custom_plan`); the SQL function
+was planned once per search statement, without them. The only way to the rows is the scoped
+text index either way.
 
 The columns are listed: a column added to `listings` must be added here too, by the revision
 that adds it (tests/search/test_search.py compares the two). `travel_text_listings` stays for
@@ -30,7 +34,7 @@ branch_labels = None
 depends_on = None
 
 _SIGNATURE = (
-    "travel_text_matches(uuid, tsquery, tsquery, text, bigint, bigint, "
+    "travel_text_matches(uuid, tsquery, tsquery, boolean, text, bigint, bigint, "
     "double precision, double precision, double precision, double precision)"
 )
 
@@ -38,7 +42,7 @@ _SIGNATURE = (
 # index alone, each row then checked to be the caller's workspace's, then the narrowing
 # conditions, each skipped when NULL.
 _TEXT_MATCHES = """CREATE FUNCTION travel_text_matches(
-  p_workspace_id uuid, p_query tsquery, p_exact tsquery, p_currency text,
+  p_workspace_id uuid, p_query tsquery, p_exact tsquery, p_ranked boolean, p_currency text,
   p_min_price_minor bigint, p_max_price_minor bigint, p_south double precision,
   p_north double precision, p_west double precision, p_east double precision)
 RETURNS TABLE (workspace_id uuid, id uuid, kind varchar(16), provider_id uuid,
@@ -62,7 +66,8 @@ BEGIN
     found.starts_at, found.ends_at, found.origin, found.destination, found.departs_at,
     found.arrives_at, found.mode, found.occurs_on, found.created_at, found.latitude,
     found.longitude, found.status, found.version, found.updated_at, found.time_zone,
-    ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], found.search_document, p_query),
+    CASE WHEN p_ranked
+      THEN ts_rank('{0.1, 0.2, 0.4, 1.0}'::float4[], found.search_document, p_query) END,
     found.search_document @@ p_exact
   FROM (
     SELECT listings.* FROM listings
