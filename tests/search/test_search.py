@@ -891,6 +891,12 @@ def test_amenity_facet_counts_each_listing_once_whenever_its_keys_were_written(
     assert asyncio.run(keys()) == kept
     assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}
     assert travel_json(cli_env, "db", "backfill") == {"amenityKeys": 0}
+    # An upgrade fills them too, once the revisions are applied.
+    assert [k for _, k in asyncio.run(keys(*_UNKEYED))] == [None, None, None]
+    upgraded = travel(cli_env, "db", "upgrade")
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert "3 listings' amenity keys filled" in upgraded.stdout
+    assert asyncio.run(keys()) == kept
 
 
 def test_rating_bands_count_what_the_rating_filter_finds(server: LiveServer) -> None:

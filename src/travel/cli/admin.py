@@ -14,6 +14,7 @@ from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
 from travel.db import backfill, migrate
+from travel.db.engine import Engines
 from travel.db.moves import Mover, MoveRefused
 from travel.db.registry import Databases, masked
 from travel.db.session import tenant_transaction
@@ -32,23 +33,28 @@ def db() -> None:
 @db.command("upgrade")
 def db_upgrade() -> None:
     """Apply every pending migration: the shared database first, then each dedicated tenant
-    database (a bar on a terminal, a line per database otherwise)."""
+    database (a bar on a terminal, a line per database otherwise); then fill what the new
+    revisions derive for the rows already written (`travel db backfill`), in short batches
+    while the release before keeps serving."""
 
-    async def action(databases: Databases) -> list[str]:
+    async def action(databases: Databases) -> tuple[list[str], int]:
         await migrate.upgrade(databases.main)
         everyone = await databases.every_database()
-        failed = []
+        failed, migrated = [], [databases.main]
         with progress(len(everyone), "migrating databases") as advance:
             advance(masked(databases.main))
             for engines in everyone[1:]:
                 try:
                     await migrate.upgrade(engines)
+                    migrated.append(engines)
                 except (OSError, SQLAlchemyError) as exc:
                     failed.append(f"{masked(engines)} ({type(exc).__name__})")
                 advance(masked(engines))
-        return failed
+        return failed, await _backfill(migrated)
 
-    failed = run_with_databases(action)
+    failed, filled = run_with_databases(action)
+    if filled:
+        click.echo(f"{filled} listings' amenity keys filled")
     if failed:
         raise click.ClickException(
             f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
@@ -60,20 +66,25 @@ def db_upgrade() -> None:
 @json_option
 def db_backfill(as_json: bool) -> None:
     """Fill what the database derives for rows written before the revision that added it (the
-    listings' amenity keys, revision 0022), in short batches while the service runs: every
-    database, after `travel db upgrade` (docs/deploy.md, "Data backfills")."""
+    listings' amenity keys, revision 0022), in short batches while the service runs, in every
+    database: `travel db upgrade` does it too; again here after one was stopped
+    (docs/deploy.md, "Data backfills")."""
 
     async def action(databases: Databases) -> int:
-        everyone = await databases.every_database()
-        filled = 0
-        with progress(len(everyone), "backfilling databases") as advance:
-            for engines in everyone:
-                filled += await backfill.amenity_keys(engines)
-                advance(masked(engines))
-        return filled
+        return await _backfill(await databases.every_database())
 
     filled = run_with_databases(action)
     emit({"amenityKeys": filled}, as_json, f"{filled} listings' amenity keys filled")
+
+
+async def _backfill(everyone: list[Engines]) -> int:
+    """`travel.db.backfill` in each of `everyone`: how many rows were filled."""
+    filled = 0
+    with progress(len(everyone), "backfilling databases") as advance:
+        for engines in everyone:
+            filled += await backfill.amenity_keys(engines)
+            advance(masked(engines))
+    return filled
 
 
 @db.command("reindex-search")

@@ -10,6 +10,8 @@ before, during and after; only their speed changes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import text
 
 from travel.db.engine import Engines
@@ -52,7 +54,8 @@ async def amenity_keys(engines: Engines, batch: int = BATCH) -> int:
                     return filled
             assert last is not None
             bounds = {**after, "last_workspace_id": last[0], "last_id": last[1]}
-            filled += (await session.execute(_FILL, bounds)).rowcount
+            result: Any = await session.execute(_FILL, bounds)  # a CursorResult: rowcount
+            filled += int(result.rowcount)
         if final:
             return filled
         after = {"workspace_id": last[0], "id": last[1]}

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    ColumnElement,
     Select,
     String,
     case,
@@ -51,7 +52,7 @@ ALL_KINDS = tuple(kind.value for kind in KINDS)
 # PostgreSQL: a listing's amenities as the database keeps them for the facet, lower-cased and
 # each once (revision 0022, decision 0111); a row written before that revision and not yet
 # backfilled holds NULL, and is folded as it is read.
-_AMENITY_KEYS = func.coalesce(
+_AMENITY_KEYS: ColumnElement[Any] = func.coalesce(
     literal_column("listings.amenity_keys"), func.travel_amenity_keys(Listing.amenities)
 )
 RATING_BANDS = (4.5, 4.0, 3.5, 3.0)
@@ -259,8 +260,9 @@ async def summary(
 
     n = func.count().label("n")
     if engine.postgresql:  # each listing's keys once already: counted as they are
-        each = func.unnest(m.c.amenities).table_valued("value").render_derived(name="amenity")
-        amenity, listings_with = each.c.value, n
+        each: Any = func.unnest(m.c.amenities).table_valued("value").render_derived(name="amenity")
+        amenity: Any = each.c.value
+        listings_with: Any = n
     else:  # the JSON as written: lower-cased here, a listing counted once
         each = func.json_each(m.c.amenities).table_valued("value").alias("amenity")
         amenity, listings_with = func.lower(each.c.value), func.count(distinct(m.c.id)).label("n")

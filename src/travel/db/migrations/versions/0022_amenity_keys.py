@@ -64,7 +64,7 @@ def _revision(name: str) -> ModuleType:
 
 def _text_matches(ranked: ModuleType) -> str:
     """Revision 0021's travel_text_matches, with `amenity_keys` after `time_zone`."""
-    function = ranked._TEXT_MATCHES
+    function: str = ranked._TEXT_MATCHES
     for before, after in (
         (
             "time_zone varchar(64), rank real",
