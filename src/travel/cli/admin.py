@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import asyncpg  # type: ignore[import-untyped]
@@ -31,13 +32,18 @@ def db() -> None:
 
 
 @db.command("upgrade")
-def db_upgrade() -> None:
+@click.option(
+    "--no-backfill",
+    is_flag=True,
+    help="Migrate only; fill the rows later with `travel db backfill`.",
+)
+def db_upgrade(no_backfill: bool) -> None:
     """Apply every pending migration: the shared database first, then each dedicated tenant
     database (a bar on a terminal, a line per database otherwise); then fill what the new
     revisions derive for the rows already written (`travel db backfill`), in short batches
-    while the release before keeps serving."""
+    while the release before keeps serving (docs/deploy.md, "Data backfills")."""
 
-    async def action(databases: Databases) -> tuple[list[str], int]:
+    async def action(databases: Databases) -> tuple[list[str], Backfilled | None]:
         await migrate.upgrade(databases.main)
         everyone = await databases.every_database()
         failed, migrated = [], [databases.main]
@@ -50,41 +56,70 @@ def db_upgrade() -> None:
                 except (OSError, SQLAlchemyError) as exc:
                     failed.append(f"{masked(engines)} ({type(exc).__name__})")
                 advance(masked(engines))
-        return failed, await _backfill(migrated)
+        return failed, None if no_backfill else await _backfill(migrated)
 
-    failed, filled = run_with_databases(action)
-    if filled:
-        click.echo(f"{filled} listings' amenity keys filled")
+    failed, backfilled = run_with_databases(action)
+    if backfilled is not None and backfilled.filled:
+        click.echo(f"{backfilled.filled} listings' amenity keys filled")
     if failed:
         raise click.ClickException(
             f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
         )
+    if backfilled is not None:
+        _refuse_unfilled(backfilled)
     click.echo("every database is up to date")
 
 
 @db.command("backfill")
+@click.option(
+    "--batch",
+    type=click.IntRange(1, 100_000),
+    default=backfill.BATCH,
+    show_default=True,
+    help="Rows a transaction.",
+)
 @json_option
-def db_backfill(as_json: bool) -> None:
+def db_backfill(batch: int, as_json: bool) -> None:
     """Fill what the database derives for rows written before the revision that added it (the
     listings' amenity keys, revision 0022), in short batches while the service runs, in every
-    database: `travel db upgrade` does it too; again here after one was stopped
-    (docs/deploy.md, "Data backfills")."""
+    database. `travel db upgrade` does it too; this is for one stopped halfway or run with
+    --no-backfill (docs/deploy.md, "Data backfills")."""
 
-    async def action(databases: Databases) -> int:
-        return await _backfill(await databases.every_database())
+    async def action(databases: Databases) -> Backfilled:
+        return await _backfill(await databases.every_database(), batch)
 
-    filled = run_with_databases(action)
-    emit({"amenityKeys": filled}, as_json, f"{filled} listings' amenity keys filled")
+    backfilled = run_with_databases(action)
+    _refuse_unfilled(backfilled)
+    message = f"{backfilled.filled} listings' amenity keys filled"
+    emit({"amenityKeys": backfilled.filled}, as_json, message)
 
 
-async def _backfill(everyone: list[Engines]) -> int:
-    """`travel.db.backfill` in each of `everyone`: how many rows were filled."""
-    filled = 0
+@dataclass(frozen=True, slots=True)
+class Backfilled:
+    filled: int  # rows
+    failed: list[str]  # the databases where it stopped, with why
+
+
+async def _backfill(everyone: list[Engines], batch: int = backfill.BATCH) -> Backfilled:
+    """`travel.db.backfill` in each of `everyone`; one that fails is reported and the others
+    are filled (it can be run again: it updates only the rows still missing)."""
+    filled, failed = 0, []
     with progress(len(everyone), "backfilling databases") as advance:
         for engines in everyone:
-            filled += await backfill.amenity_keys(engines)
+            try:
+                filled += await backfill.amenity_keys(engines, batch)
+            except (OSError, SQLAlchemyError) as exc:
+                failed.append(f"{masked(engines)} ({type(exc).__name__})")
             advance(masked(engines))
-    return filled
+    return Backfilled(filled, failed)
+
+
+def _refuse_unfilled(backfilled: Backfilled) -> None:
+    if backfilled.failed:
+        raise click.ClickException(
+            f"{len(backfilled.failed)} database(s) not backfilled (run `travel db backfill` "
+            f"again): {', '.join(backfilled.failed)}"
+        )
 
 
 @db.command("reindex-search")

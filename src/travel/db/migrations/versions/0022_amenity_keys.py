@@ -10,8 +10,9 @@ writes it.
 
 Adding the column rewrites nothing (no default), and the rows written before it hold NULL,
 which the facet reads as `travel_amenity_keys(amenities)`: the same counts, only slower. Filling
-them is a data backfill, run in batches by `travel db backfill` (docs/deploy.md: 50,000 rows
-take 16 s through the text index, so a revision would hold its locks for minutes at a million).
+them is a data backfill, run in batches by `travel db upgrade` after the revisions, or `travel
+db backfill` (docs/deploy.md: 50,000 rows in one statement took 16 s through the text index, so
+a revision would hold its locks for minutes at a million).
 `travel_text_matches` (revision 0021) hands the column over with the others: it is dropped and
 made again with it (a result type cannot be changed in place; the release before reads its
 columns by name). See docs/decisions/0111-amenity-keys.md.
@@ -40,13 +41,19 @@ RETURN CASE WHEN json_typeof(p_amenities) = 'array' THEN ARRAY(
     WHERE a IS NOT NULL ORDER BY 1)
   ELSE '{}'::text[] END"""
 
-_KEEP = """CREATE FUNCTION travel_listing_amenity_keys() RETURNS trigger LANGUAGE plpgsql
-SET search_path FROM CURRENT AS $$
+_KEEP = """CREATE FUNCTION travel_listing_amenity_keys() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.amenity_keys := travel_amenity_keys(NEW.amenities);
   RETURN NEW;
 END
 $$"""
+
+# Its search path pinned to the schema it was made in, pg_temp last (as 0018's functions).
+_PATH = """DO $$
+BEGIN
+  EXECUTE format('ALTER FUNCTION travel_listing_amenity_keys() SET search_path = %I, pg_temp',
+    current_schema());
+END $$"""
 
 _TRIGGER = """CREATE TRIGGER listings_amenity_keys BEFORE INSERT OR UPDATE OF amenities, amenity_keys
 ON listings FOR EACH ROW EXECUTE FUNCTION travel_listing_amenity_keys()"""
@@ -72,7 +79,8 @@ def _text_matches(ranked: ModuleType) -> str:
         ),
         ("found.time_zone,\n", "found.time_zone, found.amenity_keys,\n"),
     ):
-        assert function.count(before) == 1, before
+        if function.count(before) != 1:  # 0021 is frozen: this never happens quietly
+            raise RuntimeError(f"revision 0021's travel_text_matches has no {before!r}")
         function = function.replace(before, after)
     return function
 
@@ -85,6 +93,7 @@ def upgrade() -> None:
         _AMENITY_KEYS,
         "ALTER TABLE listings ADD COLUMN amenity_keys text[]",
         _KEEP,
+        _PATH,
         _TRIGGER,
         f"DROP FUNCTION {ranked._SIGNATURE}",
         _text_matches(ranked),
