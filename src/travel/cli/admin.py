@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -44,23 +45,14 @@ def db_upgrade(no_backfill: bool) -> None:
     while the release before keeps serving (docs/deploy.md, "Data backfills")."""
 
     async def action(databases: Databases) -> tuple[list[str], Backfilled | None]:
-        await migrate.upgrade(databases.main)
-        everyone = await databases.every_database()
-        failed, migrated = [], [databases.main]
-        with progress(len(everyone), "migrating databases") as advance:
-            advance(masked(databases.main))
-            for engines in everyone[1:]:
-                try:
-                    await migrate.upgrade(engines)
-                    migrated.append(engines)
-                except (OSError, SQLAlchemyError) as exc:
-                    failed.append(f"{masked(engines)} ({type(exc).__name__})")
-                advance(masked(engines))
+        await migrate.upgrade(databases.main)  # the shared database's failure stops here
+        everyone = await databases.every_database()  # the shared one first
+        migrated, failed = await _in_each(everyone, "migrating databases", migrate.upgrade, 1)
         return failed, None if no_backfill else await _backfill(migrated)
 
     failed, backfilled = run_with_databases(action)
     if backfilled is not None and backfilled.filled:
-        click.echo(f"{backfilled.filled} listings' amenity keys filled")
+        click.echo(backfilled.said)
     if failed:
         raise click.ClickException(
             f"{len(failed)} dedicated database(s) not migrated: {', '.join(failed)}"
@@ -90,8 +82,27 @@ def db_backfill(batch: int, as_json: bool) -> None:
 
     backfilled = run_with_databases(action)
     _refuse_unfilled(backfilled)
-    message = f"{backfilled.filled} listings' amenity keys filled"
-    emit({"amenityKeys": backfilled.filled}, as_json, message)
+    emit({"amenityKeys": backfilled.filled}, as_json, backfilled.said)
+
+
+async def _in_each(
+    everyone: list[Engines], label: str, work: Callable[[Engines], Awaitable[object]], done: int = 0
+) -> tuple[list[Engines], list[str]]:
+    """`work` in each database of `everyone` but the first `done` (done already: only counted),
+    a bar on a terminal or a line each; the databases it was done in, and those where it
+    failed, named with why (the others are still worked on)."""
+    succeeded, failed = everyone[:done], []
+    with progress(len(everyone), label) as advance:
+        for engines in everyone[:done]:
+            advance(masked(engines))
+        for engines in everyone[done:]:
+            try:
+                await work(engines)
+                succeeded.append(engines)
+            except (OSError, SQLAlchemyError) as exc:
+                failed.append(f"{masked(engines)} ({type(exc).__name__})")
+            advance(masked(engines))
+    return succeeded, failed
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,18 +110,21 @@ class Backfilled:
     filled: int  # rows
     failed: list[str]  # the databases where it stopped, with why
 
+    @property
+    def said(self) -> str:
+        return f"{self.filled} listings' amenity keys filled"
+
 
 async def _backfill(everyone: list[Engines], batch: int = backfill.BATCH) -> Backfilled:
     """`travel.db.backfill` in each of `everyone`; one that fails is reported and the others
     are filled (it can be run again: it updates only the rows still missing)."""
-    filled, failed = 0, []
-    with progress(len(everyone), "backfilling databases") as advance:
-        for engines in everyone:
-            try:
-                filled += await backfill.amenity_keys(engines, batch)
-            except (OSError, SQLAlchemyError) as exc:
-                failed.append(f"{masked(engines)} ({type(exc).__name__})")
-            advance(masked(engines))
+    filled = 0
+
+    async def fill(engines: Engines) -> None:
+        nonlocal filled
+        filled += await backfill.amenity_keys(engines, batch)
+
+    _, failed = await _in_each(everyone, "backfilling databases", fill)
     return Backfilled(filled, failed)
 
 
