@@ -14,6 +14,7 @@ from tests.conftest import is_postgres
 from tests.factories import Tenant, tenant_listing
 from tests.support.api import data
 from tests.support.live import LiveServer
+from travel.db.engine import sqlite_functions
 from travel.db.session import INLINE_SKIP
 
 PAGE = "{ travelProperties(pagination: {skip: 0, take: 50}) { id name provider { name } } }"
@@ -31,6 +32,7 @@ def database_file(database_url: str) -> str:
 def writer(database_file: str) -> Iterator[sqlite3.Connection]:
     """A second process's view of the file: its own connection, as another `travel` would."""
     connection = sqlite3.connect(database_file, isolation_level=None, timeout=15)
+    sqlite_functions(connection)  # as another `travel` registers them
     try:
         yield connection
     finally:

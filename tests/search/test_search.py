@@ -228,7 +228,7 @@ def test_a_word_read_as_a_number_and_a_word_is_found(server: LiveServer, word: s
         ("서울 타워 스테이", "서울"),  # Hangul: decomposing a syllable leaves letters, not marks
         ("ギャラリー hostel", "ギャラリー"),  # a kana with its voiced mark
         ("Гостевой дом Зима", "гостевой"),  # Cyrillic with й
-        # Letters Python folds to match unaccent, which SQLite's FTS5 keeps (decision 0109).
+        # Letters Python folds to match unaccent, which SQLite's FTS5 tokenizer keeps.
         ("Ακρόπολη view", "Ακρόπολη"),
         ("Ёлка guesthouse", "Ёлка"),
         ("Tromsø cabin", "Tromsø"),
@@ -240,19 +240,93 @@ def test_words_in_other_scripts_are_found_and_suggested_as_typed(
 ) -> None:
     # Folding what is typed decomposed Hangul syllables into letters and dropped a kana's
     # voiced mark, which neither engine does to a listing: such words found nothing (0106).
-    # Greek accents, ё, ø and ß are folded by Python and unaccent but kept by FTS5: on SQLite
-    # the words as typed are asked too (0109).
+    # Greek accents, ё, ø and ß are folded by Python and unaccent but were kept by FTS5: on
+    # SQLite only the word as typed found them, not its folded form ("tromso": decision 0109),
+    # until FTS5 indexed the words Python folds (revision 0023, decision 0112).
     tenant = create_tenant(server)
     provider = api_provider(server, tenant.keys["host"], "Casa Azul")
     api_listing(server, tenant.keys["host"], "PROPERTY", provider, name=name, location="Porto")
-    assert names(search(server, tenant, typed)) == [name]
-    # The same word typed again folded, before or after: SQLite is asked for the form folding
-    # changes.
-    for twice in (f"{typed} {fold(typed)}", f"{fold(typed)} {typed}"):
-        assert names(search(server, tenant, twice)) == [name], twice
-    for prefix in (typed, typed[:2]):
+    folded = fold(typed)
+    for words in (typed, folded, f"{typed} {folded}", f"{folded} {typed}", folded[:-1]):
+        assert names(search(server, tenant, words)) == [name], words
+    for prefix in (typed, typed[:2], folded[:3]):
         suggested = data(server, tenant.keys["traveler"], SUGGEST, {"q": prefix})
         assert [s["text"] for s in suggested["travelSuggest"]] == [name], prefix
+
+
+# FTS5 compares its index with what the view of listings gives (SQLite 3.38 and later).
+_FTS_CHECK = "INSERT INTO listings_fts (listings_fts, rank) VALUES ('integrity-check', 1)"
+_FTS_TERMS = "SELECT term FROM temp.listings_fts_terms"
+
+
+def test_sqlite_indexes_each_workspace_s_folded_words_as_they_are_written(
+    server: LiveServer, database_url: str
+) -> None:
+    """SQLite's full-text index holds each word of a listing folded by the application and
+    keyed by its workspace, one token each, in any script (revision 0023, decision 0112); its
+    triggers keep it equal to the listings through a create, an update and a delete."""
+    if database_url.startswith("postgres"):
+        pytest.skip("SQLite's full-text index")
+    mine, theirs = create_tenant(server), create_tenant(server)
+    texts = {
+        "name": "Tromsø cabin 서울 ギャラリー",
+        "location": "Ακρόπολη",
+        "description": "Гостевой дом, Straße No.5",
+    }
+    for tenant in (mine, theirs):
+        provider = api_provider(server, tenant.keys["host"], "Casa Azul")
+        listing = api_listing(server, tenant.keys["host"], "PROPERTY", provider, **texts)
+    renamed = """mutation ($input: UpdateTravelPropertyInput!) {
+      updateTravelProperty(input: $input) { version } }"""
+    changes = {"id": listing, "name": "Ёлка loft", "amenities": ["Sauna"]}
+    assert data(server, theirs.keys["host"], renamed, {"input": changes})
+
+    async def index(*statements: str) -> set[str]:
+        databases = databases_for(database_url)
+        try:
+            async with system_transaction(databases.main) as session:
+                for statement in statements:
+                    await session.execute(text(statement), {"id": uuid.UUID(listing).hex})
+                await session.execute(text(_FTS_CHECK))  # raises if the two differ
+                await session.execute(
+                    text(
+                        "CREATE VIRTUAL TABLE temp.listings_fts_terms USING fts5vocab(main, listings_fts, row)"
+                    )
+                )
+                return set((await session.execute(text(_FTS_TERMS))).scalars())
+        finally:
+            await databases.dispose()
+
+    def of(tenant: Tenant, terms: set[str]) -> set[str]:
+        """The words of `tenant`'s listings in the index's `terms`."""
+        scope = tenant.workspace.id.hex
+        return {term.removeprefix(scope) for term in terms if term.startswith(scope)}
+
+    words = {
+        "tromso",
+        "cabin",
+        "서울",
+        "ギャラリー",
+        "ακροπολη",
+        "гостевой",
+        "дом",
+        "strasse",
+        "no",
+        "5",
+    }
+    updated = words - {"tromso", "cabin", "서울", "ギャラリー"} | {"елка", "loft", "sauna"}
+    terms = asyncio.run(index())
+    assert (of(mine, terms), of(theirs, terms)) == (words, updated)
+    for tenant, typed, total in (
+        (mine, "Tromso ακροπολη", 1),
+        (theirs, "ёлка", 1),
+        (mine, "ёлка", 0),
+        (theirs, "tromso", 0),
+    ):
+        assert search(server, tenant, typed)["total"] == total, typed
+    terms = asyncio.run(index("DELETE FROM listings WHERE id = :id"))
+    assert (of(mine, terms), of(theirs, terms)) == (words, set())
+    assert search(server, theirs, "loft")["total"] == 0
 
 
 def test_punctuation_separates_words_in_listings_as_in_what_is_typed(server: LiveServer) -> None:

@@ -23,7 +23,6 @@ from travel.kernel.ids import try_parse_id
 from travel.kernel.kinds import ListingKind
 from travel.kernel.text import cleaned as clean_text
 from travel.money import currency_code
-from travel.search.words import typed_words
 from travel.search.words import words as fold_words
 
 MAX_TEXT = 200
@@ -56,9 +55,6 @@ class ListingFilter:
 
     # Folded words of the text (travel.search.words), matched by the database's search engine.
     words: tuple[str, ...] = ()
-    # The same words as typed, one for each (SQLite's FTS5 folds them itself: decision 0109);
-    # empty when not known.
-    typed: tuple[str, ...] = ()
     location: str | None = None
     min_price: Decimal | None = None
     max_price: Decimal | None = None
@@ -102,19 +98,6 @@ def _words(value: str | None, split: Callable[[str], list[str]]) -> tuple[str, .
     if len(found) > MAX_WORDS:
         raise _invalid("text", f"may have at most {MAX_WORDS} words")
     return found
-
-
-def typed_search_words(value: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A listing search's `text` as its folded words (at most 10, each once) and, for each,
-    the word as typed (travel.search.words.typed_words)."""
-    folded = search_words(value)  # its checks first, and the words in the same order
-    kept: dict[str, str] = {}
-    for word, typed in typed_words(clean_text(value or "")[:MAX_TEXT]):
-        # A word typed twice in two forms keeps the first that folding changes ("tromso
-        # Tromsø": "tromsø"), which FTS5 may have indexed unfolded.
-        if kept.get(word, word) == word:
-            kept[word] = typed
-    return folded, tuple(kept.get(word, word) for word in folded)
 
 
 def words(value: str | None) -> tuple[str, ...]:
@@ -211,10 +194,8 @@ def listing_filter(given: ListingConditions | None, kind: str | None) -> Listing
     low, high = check(lambda: _prices(given)) or (None, None)
     provider_id, unknown_provider = _provider(given.provider_id)
     text = given.text if isinstance(given, ListingFilterInput) else None
-    folded, typed = check(lambda: typed_search_words(text)) or ((), ())
     conditions = ListingFilter(
-        words=folded,
-        typed=typed,
+        words=check(lambda: search_words(text)) or (),
         location=check(lambda: _location(given.location)),
         min_price=low,
         max_price=high,

@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import PoolProxiedConnection, QueuePool
 
 from travel.db.scope import WorkspaceScope
+from travel.search.words import scoped_words
 from travel.settings import parse_database_url
 
 
@@ -60,8 +61,26 @@ def _json_text(value: Any) -> str:
 _JSON: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
 
 
+def _scoped_words(scope: object, text: object) -> str:
+    """`travel_scoped_words(workspace_id, text)`, as SQLite calls it: anything but text is no
+    words (a write never fails in it)."""
+    return scoped_words(
+        scope if isinstance(scope, str) else None, text if isinstance(text, str) else None
+    )
+
+
+def sqlite_functions(dbapi_connection: Any) -> None:
+    """The functions the schema calls on SQLite, registered on a connection (`sqlite3`'s, or
+    SQLAlchemy's adapter of aiosqlite's): the full-text index's triggers write each listing's
+    words keyed by its workspace (revision 0023, docs/decisions/0112-fts5-words-keyed-by-
+    workspace.md). Any connection that writes listings needs them, as another `travel`
+    process would have them."""
+    dbapi_connection.create_function("travel_scoped_words", 2, _scoped_words, deterministic=True)
+
+
 def _sqlite_pragmas() -> Any:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        sqlite_functions(dbapi_connection)
         # Let SQLAlchemy's "begin" event decide how transactions start (pysqlite's own
         # transaction handling would defer them).
         dbapi_connection.isolation_level = None

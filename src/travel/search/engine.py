@@ -11,13 +11,13 @@ box's grid cells asked of the index with the words (revision 0020, decision 0107
 ranked as it is read and handed over without its document (revision 0021, decision 0110);
 suggestions read the names that begin with what is typed from a btree of the names' words
 (revision 0019, decision 0105).
-SQLite: `listings_fts`, an FTS5 table over the same text (`unicode61 remove_diacritics 2`) whose
-rowid is the listing's, with the workspace as an indexed column every query names; matched with
-FTS5's query syntax and ranked by `bm25` with the same weights.
+SQLite: `listings_fts`, an FTS5 table over the same text whose rowid is the listing's, each
+word folded by travel.search.words and keyed by the workspace (its id, then the word, as one
+token: `travel_scoped_words`, revision 0023, decision 0112), so a word's entries are the
+workspace's own; matched with FTS5's query syntax and ranked by `bm25` with the same weights.
 
 Both are given the words as this package folded them (travel.search.words: letters and digits
-only, so nothing typed can reach either query language as syntax); SQLite each word as typed too,
-which FTS5 folds as it folded the listings (decision 0109).
+only, so nothing typed can reach either query language as syntax).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from sqlalchemy import (
     Text,
     cast,
     column,
+    false,
     func,
     literal,
     literal_column,
@@ -45,11 +46,11 @@ from sqlalchemy.dialects.postgresql import TSQUERY
 from travel.catalog.models import Listing
 from travel.catalog.repository.search import Narrowing
 from travel.kernel.ids import WorkspaceId
-from travel.search.words import LONGEST_WORD, typed_words
+from travel.search.words import LONGEST_WORD, scoped_words
 
 # Relevance weights of the four texts, name first; PostgreSQL's travel_text_matches has the
 # same, listed D, C, B, A (revision 0021).
-_FTS_WEIGHTS = (10.0, 5.0, 2.0, 1.0, 0.0)  # name, location, amenities, description, workspace
+_FTS_WEIGHTS = (10.0, 5.0, 2.0, 1.0)  # name, location, amenities, description
 # What travel_text_matches computes on each row (revision 0021): its ts_rank, and whether it
 # has the words as typed.
 _RANK: ColumnClause[Any] = literal_column("listings.rank")
@@ -67,28 +68,22 @@ class Term:
     typed) or as one of its `alternatives` (corrections by the typo rule). A prefix with
     `completions` is matched as any of those whole words — every word of the vocabulary that
     starts with it, when they are few: an index finds whole words far faster than a prefix
-    (decision 0103). `typed` is the word as typed, before folding (decision 0109)."""
+    (decision 0103)."""
 
     word: str
     prefix: bool = False
     alternatives: tuple[str, ...] = ()
     completions: tuple[str, ...] = ()
-    typed: str = ""
 
-    def forms(
-        self, *, corrected: bool, completed: bool, typed: bool = False
-    ) -> list[tuple[str, bool]]:
+    def forms(self, *, corrected: bool, completed: bool) -> list[tuple[str, bool]]:
         """(word, as a prefix) pairs, any of which matches: as typed (`completed`: a prefix as
-        its completions; `typed`: also the word before folding, for an engine that folds it
-        itself), and (`corrected`) its corrections. A word cut at LONGEST_WORD is the start of
-        the longer word the engine indexed: a prefix."""
+        its completions), and (`corrected`) its corrections. A word cut at LONGEST_WORD is the
+        start of the longer word the engine indexed: a prefix."""
         as_prefix = {self.word: self.prefix}
         if self.prefix and self.completions and completed:
             # The word itself too: the engine, not the vocabulary, decides what a word typed
             # in full matches (a listing loaded in bulk is not in the vocabulary yet).
             as_prefix = dict.fromkeys((self.word, *self.completions), False)
-        if typed and self.typed:
-            as_prefix.setdefault(self.typed, self.prefix)
         for alternative in self.alternatives if corrected else ():
             as_prefix.setdefault(alternative, False)
         return [(word, prefix or len(word) >= LONGEST_WORD) for word, prefix in as_prefix.items()]
@@ -133,23 +128,24 @@ def _tsquery(query: TextQuery, *, exact: bool) -> Any:
     return cast(anded, TSQUERY)
 
 
-def _fts_query(workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, columns: str) -> str:
+def _fts_query(
+    workspace_id: WorkspaceId, query: TextQuery, *, exact: bool, column: str | None = None
+) -> str:
+    """An FTS5 query of the workspace's words (in `column`, or any text): each word keyed by
+    the workspace as the index keys them (revision 0023), so no other workspace's entries are
+    read."""
+    scope = workspace_id.hex
+
     def one(term: Term) -> str:
         forms = [
-            f'"{word}"' + (" *" if prefix else "")
-            # Not completed: FTS5's tokenizer keeps ø, æ or ß, which the vocabulary folds
-            # (decision 0088), and reads a prefix as fast (decision 0103). The word as typed
-            # too, which FTS5 folds as it folded the listings (decision 0109).
-            for word, prefix in term.forms(corrected=not exact, completed=False, typed=True)
+            f'"{scope}{word}"' + (" *" if prefix else "")
+            # Not completed: FTS5 reads a prefix as fast (decision 0103).
+            for word, prefix in term.forms(corrected=not exact, completed=False)
         ]
         return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
 
-    return _scoped(workspace_id, columns, " AND ".join(one(term) for term in query.terms))
-
-
-def _scoped(workspace_id: WorkspaceId, columns: str, text: str) -> str:
-    """An FTS5 query of `text` in `columns`, among the workspace's rows only."""
-    return f'workspace : "{workspace_id.hex}" AND {{{columns}}} : ({text})'
+    text = " AND ".join(one(term) for term in query.terms)
+    return text if column is None else f"{column} : ({text})"
 
 
 def _joined(stmt: Select[Any], match: str) -> Select[Any]:
@@ -157,7 +153,6 @@ def _joined(stmt: Select[Any], match: str) -> Select[Any]:
     return stmt.join(_FTS, _FTS.c.rowid == _ROWID).where(_FTS_NAME.op("MATCH")(match))
 
 
-_ALL_TEXT = "name location amenities description"
 # SQLite: the FTS5 table read again from its content (the view of listings): after a VACUUM
 # renumbered rowids, or anything else that left the two apart.
 REBUILD_FTS = "INSERT INTO listings_fts (listings_fts) VALUES ('rebuild')"
@@ -205,7 +200,7 @@ class Engine:
             )
             rows: Select[Any] = select(literal_column("found.*")).select_from(found.alias("found"))
             return stmt.add_cte(rows.cte(Listing.__tablename__, nesting=True))
-        return _joined(stmt, _fts_query(workspace_id, query, exact=False, columns=_ALL_TEXT))
+        return _joined(stmt, _fts_query(workspace_id, query, exact=False))
 
     def relevance(self, workspace_id: WorkspaceId, query: TextQuery) -> list[tuple[Any, bool]]:
         """(ORDER BY expression, descending) pairs, best first, for a statement made by
@@ -217,7 +212,7 @@ class Engine:
                 order.append((_EXACT, True))
             return [*order, (_RANK, True)]
         if query.fuzzy:
-            exact = _fts_query(workspace_id, query, exact=True, columns=_ALL_TEXT)
+            exact = _fts_query(workspace_id, query, exact=True)
             typed = select(_FTS.c.rowid).where(_FTS_NAME.op("MATCH")(exact))
             order.append((_ROWID.in_(typed), True))
         return [*order, (func.bm25(_FTS_NAME, *_FTS_WEIGHTS), False)]
@@ -229,7 +224,7 @@ class Engine:
         if self.postgresql:  # the index of names alone (revision 0008)
             found = func.travel_name_search(workspace_id, _tsquery(query, exact=False), limit)
             return stmt.where(Listing.id.in_(_ids(found)))
-        return _joined(stmt, _fts_query(workspace_id, query, exact=False, columns="name"))
+        return _joined(stmt, _fts_query(workspace_id, query, exact=False, column="name"))
 
     def names_starting(
         self, stmt: Select[Any], workspace_id: WorkspaceId, typed: str, limit: int
@@ -238,12 +233,11 @@ class Engine:
         last one may be the start of a word). PostgreSQL: at most `limit`, one per key (names
         folded alike are one), the first keys in order; the database folds `typed` as it folds
         the names (revision 0019). SQLite: the rows FTS5 finds with the words at the start of
-        the name."""
+        the name, folded as the names were (revision 0023)."""
         if self.postgresql:
             return stmt.where(
                 Listing.id.in_(_ids(func.travel_names_starting(workspace_id, typed, limit)))
             )
-        # As typed, folded by FTS5 as the names were (decision 0109); letters and digits only,
-        # so nothing reaches FTS5 as syntax.
-        phrase = " ".join(word for _, word in typed_words(typed))
-        return _joined(stmt, _scoped(workspace_id, "name", f'^ "{phrase}" *'))
+        # Letters and digits only, so nothing reaches FTS5 as syntax.
+        phrase = scoped_words(workspace_id.hex, typed)
+        return _joined(stmt, f'name : ^ "{phrase}" *') if phrase else stmt.where(false())

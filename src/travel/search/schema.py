@@ -176,8 +176,7 @@ async def resolve_search(
     with FILTER:
         conditions = filters.listing_filter(filter, None)
     with TEXT:
-        words, typed = filters.typed_search_words(text)
-        conditions = replace(conditions, words=words, typed=typed)
+        conditions = replace(conditions, words=filters.search_words(text))
     parts = selected_names(info.field_nodes, info.fragments) & {"listings", "total", "facets"}
     session = await info.context.session()
     return await service.search(

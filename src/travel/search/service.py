@@ -45,7 +45,6 @@ async def read_text(
     session: Reads,
     workspace_id: WorkspaceId,
     typed: tuple[str, ...],
-    as_typed: tuple[str, ...] = (),
 ) -> Reading:
     """Each word as typed (the last also as a prefix), with its corrections by the typo rule.
     A word the vocabulary lacks and cannot correct is still asked of the engine as typed (the
@@ -73,7 +72,6 @@ async def read_text(
                 prefix=last,
                 alternatives=tuple(alternatives),
                 completions=tuple(found.completions or ()),
-                typed=as_typed[position] if len(as_typed) == len(typed) else "",
             )
         )
     return Reading(TextQuery(tuple(terms)), " ".join(meant) if changed else None)
@@ -83,7 +81,7 @@ async def plan(
     session: Reads, workspace_id: WorkspaceId, conditions: ListingFilter, kinds: tuple[str, ...]
 ) -> tuple[Search, str | None]:
     """The search `conditions` ask for over `kinds`, and its "did you mean"."""
-    reading = await read_text(session, workspace_id, conditions.words, conditions.typed)
+    reading = await read_text(session, workspace_id, conditions.words)
     search = Search(
         workspace_id,
         conditions,

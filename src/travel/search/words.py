@@ -1,13 +1,12 @@
 """How search reads text: folded (accents, case) and cut into words, the same way for the
 listings' vocabulary and for what a traveler types, and the typo rules (decision 0088).
 
-The databases fold the listings themselves (PostgreSQL: `travel_fold`, which removes accents and
-turns ASCII punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration;
-SQLite: FTS5's `unicode61 remove_diacritics 2`); this module folds the same
-way in Python for the vocabulary and the queries, so a word typed here is a word they indexed
-(the accents of Latin and Greek letters removed, other scripts' marks kept: decision 0106).
-FTS5 keeps some of what unaccent folds (Greek accents, ё, ø, ß), so SQLite is also given each
-word as typed, which it folds itself (`typed_words`, decision 0109).
+PostgreSQL folds the listings itself (`travel_fold`, which removes accents and turns ASCII
+punctuation into spaces (revision 0016, decision 0101), and the `simple` configuration); this
+module folds the same way in Python for the vocabulary and the queries, so a word typed here is
+a word it indexed (the accents of Latin and Greek letters removed, other scripts' marks kept:
+decision 0106). SQLite's FTS5 indexes the words this module folds, each keyed by its workspace
+(`scoped_words`, revision 0023, decision 0112).
 """
 
 from __future__ import annotations
@@ -58,20 +57,13 @@ def words(text: str) -> list[str]:
     return [word[:LONGEST_WORD] for word in _WORD.findall(fold(text))]
 
 
-def typed_words(text: str) -> list[tuple[str, str]]:
-    """Each word of `text` folded, with the word as typed (lower-cased, composed, letters and
-    digits only): SQLite's FTS5 folds that form itself as it folded the listings, and keeps
-    what Python's folding removes to match unaccent (Greek accents, ё, ø, ß: decision 0109).
-    A typed word that folds into several words (a ligature, "№5") gives each folded word as
-    its own typed form."""
-    pairs: list[tuple[str, str]] = []
-    for token in _WORD.findall(unicodedata.normalize("NFC", text).lower()):
-        folded = words(token)
-        if len(folded) == 1:
-            pairs.append((folded[0], token[:LONGEST_WORD]))
-        else:
-            pairs.extend((word, word) for word in folded)
-    return pairs
+def scoped_words(scope: str | None, text: str | None) -> str:
+    """The folded words of `text`, each preceded by `scope` (a workspace's id, 32 hexadecimal
+    digits), separated by spaces: what SQLite's full-text index holds (revision 0023, decision
+    0112). A word is letters and digits, so FTS5's tokenizer reads each as one token."""
+    if not scope or not text:
+        return ""
+    return " ".join(scope + word for word in words(text))
 
 
 def distinct_words(texts: Iterable[str | None]) -> set[str]:
