@@ -805,9 +805,9 @@ POLAR_CABIN = ("Polar cabin", 75.0, -16.0)
 
 
 def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveServer) -> None:
-    """On PostgreSQL the text index holds the cells of a grid each listing lies in, at four
-    sizes, and a text search with "near" reads only the cells covering its box (revision
-    0020): a box around a corner of the grid at each size, and one far north too wide for
+    """The text index holds the cells of a grid each listing lies in, at four sizes, and a
+    text search with "near" reads only the cells covering its box (PostgreSQL: revision 0020;
+    SQLite: 0023): a box around a corner of the grid at each size, and one far north too wide for
     any, finds what the distance alone finds, on the lines and a hair to either side of them.
     A cabin moved by its host is found at its new place, and no longer at the old one."""
     tenant = create_tenant(server)
@@ -1181,13 +1181,14 @@ def test_reindex_makes_listings_loaded_without_the_api_correctable(
 
 
 def test_a_word_being_typed_matches_every_word_it_starts(
-    server: LiveServer, cli_env: dict[str, str], database_url: str
+    server: LiveServer, cli_env: dict[str, str]
 ) -> None:
-    """The last word typed is a prefix. On PostgreSQL, when the vocabulary has at most 20 words
-    starting with it, they are asked as whole words (an index finds those far faster); with
+    """The last word typed is a prefix. When the vocabulary has at most 20 words starting with
+    it, they are asked as whole words (an index finds those far faster); with
     more, as a prefix: either way every listing with such a word in the vocabulary is found.
     Told apart by a listing loaded in bulk, which the vocabulary lacks until reindexed: found
-    by its words typed in full at once, by their start only through a prefix (decision 0103).
+    by its words typed in full at once, by their start only through a prefix (decisions 0103,
+    and 0112 on SQLite).
     A word longer than the 40 letters words are cut to is found whole and by its start."""
     tenant = create_tenant(server)
     provider = api_provider(server, tenant.keys["host"], "Prefixes")
@@ -1201,7 +1202,7 @@ def test_a_word_being_typed_matches_every_word_it_starts(
         ("Plain flat", "A loft bed"),
         ("Codes", f"{twenty} {twenty_one}"),
         ("Captain's cabin", f"Ask the {long_word}"),
-        ("Northern lights cabin", "In Tromsø"),  # FTS5 keeps ø, which the vocabulary folds
+        ("Northern lights cabin", "In Tromsø"),  # found by the folded start
     ):
         api_listing(
             server, tenant.keys["host"], "PROPERTY", provider, name=name, description=description
@@ -1223,10 +1224,9 @@ def test_a_word_being_typed_matches_every_word_it_starts(
     load_bare(server, tenant, name="Bulk codes", location="Porto", description="za99 zb99")
     assert names(search(server, tenant, "za99")) == ["Bulk codes"]  # typed in full
     # "zb": 21 words start so, asked as a prefix; "za": 20, asked as those whole words, which
-    # the bulk-loaded listing's za99 is not one of (until reindexed); on SQLite, a prefix.
+    # the bulk-loaded listing's za99 is not one of (until reindexed).
     assert set(names(search(server, tenant, "zb"))) == {"Codes", "Bulk codes"}
-    by_za = {"Codes"} if database_url.startswith("postgres") else {"Codes", "Bulk codes"}
-    assert set(names(search(server, tenant, "za"))) == by_za
+    assert set(names(search(server, tenant, "za"))) == {"Codes"}
     travel_json(cli_env, "db", "reindex-search", "--workspace", tenant.id)
     assert set(names(search(server, tenant, "za"))) == {"Codes", "Bulk codes"}
 

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import PoolProxiedConnection, QueuePool
 
 from travel.db.scope import WorkspaceScope
-from travel.search.words import scoped_words
+from travel.search.words import place_cells, scoped_words
 from travel.settings import parse_database_url
 
 
@@ -61,6 +61,10 @@ def _json_text(value: Any) -> str:
 _JSON: dict[str, Any] = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
 
 
+# The most of the file SQLite maps (its own limit as Debian builds it, about 2 GB).
+MMAP_BYTES = 2**31 - 2**16
+
+
 def _scoped_words(scope: object, text: object) -> str:
     """`travel_scoped_words(workspace_id, text)`, as SQLite calls it: anything but text is no
     words (a write never fails in it)."""
@@ -69,13 +73,21 @@ def _scoped_words(scope: object, text: object) -> str:
     )
 
 
+def _place_cells(scope: object, latitude: object, longitude: object) -> str:
+    """`travel_place_cells(workspace_id, latitude, longitude)`, as SQLite calls it."""
+    if not isinstance(latitude, int | float) or not isinstance(longitude, int | float):
+        return ""
+    return place_cells(scope if isinstance(scope, str) else None, latitude, longitude)
+
+
 def sqlite_functions(dbapi_connection: Any) -> None:
     """The functions the schema calls on SQLite, registered on a connection (`sqlite3`'s, or
     SQLAlchemy's adapter of aiosqlite's): the full-text index's triggers write each listing's
-    words keyed by its workspace (revision 0023, docs/decisions/0112-fts5-words-keyed-by-
-    workspace.md). Any connection that writes listings needs them, as another `travel`
-    process would have them."""
+    words and its place's cells keyed by its workspace (revision 0023,
+    docs/decisions/0112-fts5-words-keyed-by-workspace.md). Any connection that writes
+    listings needs them, as another `travel` process would have them."""
     dbapi_connection.create_function("travel_scoped_words", 2, _scoped_words, deterministic=True)
+    dbapi_connection.create_function("travel_place_cells", 3, _place_cells, deterministic=True)
 
 
 def _sqlite_pragmas() -> Any:
@@ -89,6 +101,9 @@ def _sqlite_pragmas() -> Any:
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        # Pages read from the operating system's cache in place rather than copied into each
+        # connection's own (decision 0112).
+        cursor.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
         cursor.close()
 
     return on_connect

@@ -11,6 +11,7 @@ decision 0106). SQLite's FTS5 indexes the words this module folds, each keyed by
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -64,6 +65,42 @@ def scoped_words(scope: str | None, text: str | None) -> str:
     if not scope or not text:
         return ""
     return " ".join(scope + word for word in words(text))
+
+
+# The grid a listing's place is indexed in on SQLite, as PostgreSQL's text index has it
+# (revision 0020, decision 0107): cells of 0.25, 1, 4 and 16 degrees, each a power of two, so
+# the division is exact and a point on a box's edge falls in the box's cells.
+_CELL_SIZES = (0.25, 1.0, 4.0, 16.0)
+_MOST_CELLS = 9
+
+
+def _cell(scope: str, level: int, latitude: float, longitude: float) -> str:
+    # A token no word can be: words never hold "_" (letters and digits); "n" for minus.
+    size = _CELL_SIZES[level]
+    lat, lon = math.floor(latitude / size), math.floor(longitude / size)
+    return f"{scope}_{level}_{lat}_{lon}".replace("-", "n")
+
+
+def place_cells(scope: str | None, latitude: float | None, longitude: float | None) -> str:
+    """The cells of each size the point lies in, keyed by `scope`, separated by spaces; none
+    without both coordinates (revision 0023, decision 0112)."""
+    if not scope or latitude is None or longitude is None:
+        return ""
+    return " ".join(_cell(scope, level, latitude, longitude) for level in range(4))
+
+
+def box_cells(scope: str, south: float, north: float, west: float, east: float) -> list[str]:
+    """The cells covering [south, north] x [west, east] at the finest size needing at most
+    nine, keyed by `scope`; none (no narrowing) for a box across the antimeridian (west >
+    east) or wider than nine cells of the largest size."""
+    if south > north or west > east:
+        return []
+    for level, size in enumerate(_CELL_SIZES):
+        rows = range(math.floor(south / size), math.floor(north / size) + 1)
+        columns = range(math.floor(west / size), math.floor(east / size) + 1)
+        if len(rows) * len(columns) <= _MOST_CELLS:
+            return [_cell(scope, level, lat * size, lon * size) for lat in rows for lon in columns]
+    return []
 
 
 def distinct_words(texts: Iterable[str | None]) -> set[str]:
