@@ -49,6 +49,7 @@ from travel.mcp.mount import McpMount
 from travel.media.http import Photos, storage_for
 from travel.metrics import metrics_endpoint
 from travel.observability import RequestObservability
+from travel.search.engine import refold_fts
 from travel.settings import Settings, SettingsError, get_settings
 from travel.shutdown import SHUTDOWN, drain_before_server_stops
 from travel.web import web_routes
@@ -136,6 +137,8 @@ async def prepare_database(databases: Databases) -> None:
     await databases.check_roles()
     if databases.main.dialect == "sqlite":
         await migrate.upgrade(databases.main)
+        if await refold_fts(databases.main.writer):  # decision 0112
+            log.warning("the search index was folded otherwise: rebuilt")
     elif not await migrate.is_current(databases.main):
         raise SettingsError("the database is not migrated: run `travel db upgrade` first")
     await databases.prepare_scope()

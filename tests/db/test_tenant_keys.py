@@ -23,8 +23,8 @@ ACROSS_WORKSPACES = {
 }
 ROOT = "workspaces"  # the tenant root: its `id` is every other table's `workspace_id`
 GLOBAL = {ROOT, "alembic_version"}  # tables of no one workspace
-# SQLite's full-text index of listings and its shadow tables (docs/decisions/0088-discovery.md):
-# keyed by the listing's rowid, SQLite's alone.
+# SQLite's full-text index of listings, its shadow tables and the record of what folded its
+# words (docs/decisions/0088-discovery.md, 0112): keyed by the listing's rowid, SQLite's alone.
 FULL_TEXT = "listings_fts"
 
 

@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 
 import asyncpg  # type: ignore[import-untyped]
 import click
-from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from travel.auth import service as auth_service
@@ -23,7 +22,7 @@ from travel.db.session import tenant_transaction
 from travel.events import webhooks
 from travel.kernel.ids import WorkspaceId
 from travel.search import vocabulary
-from travel.search.engine import REBUILD_FTS
+from travel.search.engine import rebuild_fts
 from travel.settings import get_settings
 
 
@@ -149,7 +148,7 @@ def db_reindex_search(workspace_id: str, as_json: bool) -> None:
         engines = databases.for_tenant(ws.database_url)
         async with tenant_transaction(engines, WorkspaceId(ws.id), write=True) as session:
             if engines.dialect == "sqlite":
-                await session.execute(text(REBUILD_FTS))
+                await rebuild_fts(session)
             return await vocabulary.rebuild(session, WorkspaceId(ws.id))
 
     terms = run_with_databases(action)

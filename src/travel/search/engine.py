@@ -22,6 +22,7 @@ only, so nothing typed can reach either query language as syntax).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,16 +41,19 @@ from sqlalchemy import (
     null,
     select,
     table,
+    text,
 )
 from sqlalchemy.dialects.postgresql import TSQUERY
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from travel.catalog.models import Listing
 from travel.catalog.repository.search import Box, Narrowing
 from travel.kernel.ids import WorkspaceId
 from travel.search.words import LONGEST_WORD, box_cells, scoped_words
 
-# Relevance weights of the four texts, name first; PostgreSQL's travel_text_matches has the
-# same, listed D, C, B, A (revision 0021).
+# Relevance weights of the four texts, name first, and of the place's cells (none: they only
+# narrow); PostgreSQL's travel_text_matches has the texts' the same, listed D, C, B, A
+# (revision 0021).
 _FTS_WEIGHTS = (10.0, 5.0, 2.0, 1.0, 0.0)  # name, location, amenities, description, place
 # What travel_text_matches computes on each row (revision 0021): its ts_rank, and whether it
 # has the words as typed.
@@ -170,8 +174,34 @@ def _joined(stmt: Select[Any], match: str) -> Select[Any]:
 
 
 # SQLite: the FTS5 table read again from its content (the view of listings): after a VACUUM
-# renumbered rowids, or anything else that left the two apart.
-REBUILD_FTS = "INSERT INTO listings_fts (listings_fts) VALUES ('rebuild')"
+# renumbered rowids, or anything else that left the two apart; then merged into one segment.
+_REBUILD_FTS = (
+    "INSERT INTO listings_fts (listings_fts) VALUES ('rebuild')",
+    "INSERT INTO listings_fts (listings_fts) VALUES ('optimize')",
+)
+# What folds the words of SQLite's index (revision 0023, decision 0112): Python's Unicode data,
+# and travel.search.words's folding as of the revision that last changed it (which rebuilds the
+# index). The triggers delete a listing's words by folding its old text again: words folded
+# otherwise would stay behind, so an index folded otherwise is rebuilt before it is written.
+FOLDING = f"unicode {unicodedata.unidata_version}, revision 0023"
+
+
+async def rebuild_fts(conn: AsyncConnection | AsyncSession) -> None:
+    """SQLite's index made again from the listings, folded by this process."""
+    for statement in _REBUILD_FTS:
+        await conn.execute(text(statement))
+    await conn.execute(text("UPDATE listings_fts_folding SET folding = :f"), {"f": FOLDING})
+
+
+async def refold_fts(writer: AsyncEngine) -> bool:
+    """SQLite's index rebuilt if another folding made it (another Python's Unicode data);
+    True if it was. Under the write lock: of processes starting together, one rebuilds."""
+    async with writer.begin() as conn:
+        folded = await conn.scalar(text("SELECT folding FROM listings_fts_folding"))
+        if folded == FOLDING:
+            return False
+        await rebuild_fts(conn)
+        return True
 
 
 class Engine:

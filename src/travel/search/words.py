@@ -83,8 +83,10 @@ def _cell(scope: str, level: int, latitude: float, longitude: float) -> str:
 
 def place_cells(scope: str | None, latitude: float | None, longitude: float | None) -> str:
     """The cells of each size the point lies in, keyed by `scope`, separated by spaces; none
-    without both coordinates (revision 0023, decision 0112)."""
+    without both coordinates, finite (revision 0023, decision 0112: a write never fails in it)."""
     if not scope or latitude is None or longitude is None:
+        return ""
+    if not (math.isfinite(latitude) and math.isfinite(longitude)):
         return ""
     return " ".join(_cell(scope, level, latitude, longitude) for level in range(4))
 
@@ -93,7 +95,7 @@ def box_cells(scope: str, south: float, north: float, west: float, east: float) 
     """The cells covering [south, north] x [west, east] at the finest size needing at most
     nine, keyed by `scope`; none (no narrowing) for a box across the antimeridian (west >
     east) or wider than nine cells of the largest size."""
-    if south > north or west > east:
+    if not all(map(math.isfinite, (south, north, west, east))) or south > north or west > east:
         return []
     for level, size in enumerate(_CELL_SIZES):
         rows = range(math.floor(south / size), math.floor(north / size) + 1)

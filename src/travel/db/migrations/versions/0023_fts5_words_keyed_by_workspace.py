@@ -14,9 +14,11 @@ on SQLite as on PostgreSQL (decision 0109 is superseded).
 The table is external content, as before: its content is the view `listings_search`, which
 computes the keyed words from the listing, so nothing is stored twice; the triggers give the
 same values to FTS5 on insert, update and delete. Writing a listing needs the function: a
-connection without it (the `sqlite3` shell) can read, not write, listings. A change to how
-travel.search.words folds ships with a revision that rebuilds the table. Building it reads
-every listing (43 s at 1.2 million). PostgreSQL is unchanged.
+connection without it (the `sqlite3` shell) can read, not write, listings. Each listing's
+place is indexed too, as PostgreSQL's (revision 0020): its grid cells, in a fifth column. A
+change to how travel.search.words folds ships with a revision that rebuilds the table; a
+process whose Python has other Unicode data rebuilds it when it starts (`listings_fts_folding`).
+Building it reads every listing (64-78 s at 1.2 million). PostgreSQL is unchanged.
 See docs/decisions/0112-fts5-words-keyed-by-workspace.md.
 
 Revision ID: 0023
@@ -24,6 +26,7 @@ Revises: 0022
 """
 
 import importlib.util
+import unicodedata
 from pathlib import Path
 
 from alembic import op
@@ -54,9 +57,15 @@ def _values(row: str) -> str:
     return ", ".join(_keyed(row))
 
 
-# FTS5 folds nothing (the words come folded, letters and digits; a place's cells, with "_",
-# which no word holds); a prefix index for the workspace's id and the first two and three
-# characters of a word, as 0008's for two and three.
+# The words come folded and cut by Python; FTS5's `ascii` tokenizer keeps every character but
+# ASCII punctuation and spaces in a token, so each word, letters and digits, is one token
+# whatever its script (`unicode61` split words at letters its tables call otherwise: New Tai
+# Lue's vowels); a place's cells hold "_", which no word holds. A prefix index for the
+# workspace's id and the first two and three characters of a word, as 0008's for two and three.
+# `listings_fts_folding` records what folded the words: Python's Unicode data, and the folding
+# of travel.search.words as of this revision; a process folding otherwise rebuilds the index
+# when it starts (travel.search.engine.FOLDING).
+_FOLDING = f"unicode {unicodedata.unidata_version}, revision 0023"
 _UPGRADE = [
     "DROP TRIGGER listings_fts_insert",
     "DROP TRIGGER listings_fts_delete",
@@ -68,7 +77,7 @@ _UPGRADE = [
     + " FROM listings",
     f"""CREATE VIRTUAL TABLE listings_fts USING fts5({_COLUMNS},
   content = 'listings_search', content_rowid = 'rowid',
-  tokenize = "unicode61 remove_diacritics 0 tokenchars '_'", prefix = '34 35')""",
+  tokenize = "ascii tokenchars '_'", prefix = '34 35')""",
     f"""CREATE TRIGGER listings_fts_insert AFTER INSERT ON listings BEGIN
   INSERT INTO listings_fts (rowid, {_COLUMNS}) VALUES (new.rowid, {_values("new.")});
 END""",
@@ -85,6 +94,8 @@ END""",
     "INSERT INTO listings_fts (listings_fts) VALUES ('rebuild')",
     # One segment instead of the many the rebuild wrote as it went (8 s at 1.2 million).
     "INSERT INTO listings_fts (listings_fts) VALUES ('optimize')",
+    "CREATE TABLE listings_fts_folding (folding TEXT NOT NULL)",
+    f"INSERT INTO listings_fts_folding (folding) VALUES ('{_FOLDING}')",
 ]
 
 
@@ -98,7 +109,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     if op.get_bind().dialect.name == "postgresql":
         return
-    for statement in _UPGRADE[:5]:
+    for statement in [*_UPGRADE[:5], "DROP TABLE listings_fts_folding"]:
         op.execute(statement)
     path = Path(__file__).with_name("0008_discovery.py")
     spec = importlib.util.spec_from_file_location("0008_discovery", path)
