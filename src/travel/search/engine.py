@@ -79,12 +79,12 @@ class Term:
     alternatives: tuple[str, ...] = ()
     completions: tuple[str, ...] = ()
 
-    def forms(self, *, corrected: bool, completed: bool) -> list[tuple[str, bool]]:
-        """(word, as a prefix) pairs, any of which matches: as typed (`completed`: a prefix as
-        its completions), and (`corrected`) its corrections. A word cut at LONGEST_WORD is the
-        start of the longer word the engine indexed: a prefix."""
+    def forms(self, *, corrected: bool) -> list[tuple[str, bool]]:
+        """(word, as a prefix) pairs, any of which matches: as typed (a prefix as its
+        completions, when it has them), and (`corrected`) its corrections. A word cut at
+        LONGEST_WORD is the start of the longer word the engine indexed: a prefix."""
         as_prefix = {self.word: self.prefix}
-        if self.prefix and self.completions and completed:
+        if self.prefix and self.completions:
             # The word itself too: the engine, not the vocabulary, decides what a word typed
             # in full matches (a listing loaded in bulk is not in the vocabulary yet).
             as_prefix = dict.fromkeys((self.word, *self.completions), False)
@@ -115,9 +115,7 @@ def _tsquery(query: TextQuery, *, exact: bool) -> Any:
         return f"'{word}'" + (":*" if prefix else "")
 
     def one(term: Term) -> str:
-        forms = [
-            lexeme(word, prefix) for word, prefix in term.forms(corrected=not exact, completed=True)
-        ]
+        forms = [lexeme(word, prefix) for word, prefix in term.forms(corrected=not exact)]
         return forms[0] if len(forms) == 1 else "(" + " | ".join(forms) + ")"
 
     text = " & ".join(one(term) for term in query.terms)
@@ -151,21 +149,21 @@ def _fts_query(
             # A prefix as its completions, as on PostgreSQL (decision 0103): FTS5 merges every
             # word a prefix covers into one list before it can intersect it with the other
             # words' (a city's "temple" and "temple" *: 3.3 and 7.6 ms, decision 0112).
-            for word, prefix in term.forms(corrected=not exact, completed=True)
+            for word, prefix in term.forms(corrected=not exact)
         ]
         return forms[0] if len(forms) == 1 else "(" + " OR ".join(forms) + ")"
 
     text = " AND ".join(one(term) for term in query.terms)
     if column is not None:
         text = f"{column} : ({text})"
-    west, east = (None, None) if box is None else (box.west, box.east)
-    if box is not None and west is not None and east is not None:
-        # The words about here, as PostgreSQL's index answers them (revision 0020): only the
-        # rows in those cells are read. The box itself is among the statement's conditions.
-        cells = box_cells(scope, box.south, box.north, west, east)
-        if cells:
-            text = f"({text}) AND place : (" + " OR ".join(f'"{cell}"' for cell in cells) + ")"
-    return text
+    if box is None or box.west is None or box.east is None:
+        return text
+    # The words about here, as PostgreSQL's index answers them (revision 0020): only the rows
+    # in those cells are read. The box itself is among the statement's conditions.
+    cells = box_cells(scope, box.south, box.north, box.west, box.east)
+    if not cells:
+        return text
+    return f"({text}) AND place : (" + " OR ".join(f'"{cell}"' for cell in cells) + ")"
 
 
 def _joined(stmt: Select[Any], match: str) -> Select[Any]:

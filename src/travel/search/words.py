@@ -74,11 +74,10 @@ _CELL_SIZES = (0.25, 1.0, 4.0, 16.0)
 _MOST_CELLS = 9
 
 
-def _cell(scope: str, level: int, latitude: float, longitude: float) -> str:
-    # A token no word can be: words never hold "_" (letters and digits); "n" for minus.
-    size = _CELL_SIZES[level]
-    lat, lon = math.floor(latitude / size), math.floor(longitude / size)
-    return f"{scope}_{level}_{lat}_{lon}".replace("-", "n")
+def _cell(scope: str, level: int, row: int, column: int) -> str:
+    """The cell of `level` at (`row`, `column`): the latitude and longitude divided by its size,
+    floored. A token no word can be: words never hold "_" (letters and digits); "n" for minus."""
+    return f"{scope}_{level}_{row}_{column}".replace("-", "n")
 
 
 def place_cells(scope: str | None, latitude: float | None, longitude: float | None) -> str:
@@ -88,7 +87,10 @@ def place_cells(scope: str | None, latitude: float | None, longitude: float | No
         return ""
     if not (math.isfinite(latitude) and math.isfinite(longitude)):
         return ""
-    return " ".join(_cell(scope, level, latitude, longitude) for level in range(4))
+    return " ".join(
+        _cell(scope, level, math.floor(latitude / size), math.floor(longitude / size))
+        for level, size in enumerate(_CELL_SIZES)
+    )
 
 
 def box_cells(scope: str, south: float, north: float, west: float, east: float) -> list[str]:
@@ -101,7 +103,7 @@ def box_cells(scope: str, south: float, north: float, west: float, east: float) 
         rows = range(math.floor(south / size), math.floor(north / size) + 1)
         columns = range(math.floor(west / size), math.floor(east / size) + 1)
         if len(rows) * len(columns) <= _MOST_CELLS:
-            return [_cell(scope, level, lat * size, lon * size) for lat in rows for lon in columns]
+            return [_cell(scope, level, row, column) for row in rows for column in columns]
     return []
 
 
