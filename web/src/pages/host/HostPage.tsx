@@ -96,7 +96,7 @@ function Providers() {
           ))}
         </ul>
       )}
-      <ProviderForm />
+      <ProviderForm onRegistered={() => refetch({ requestPolicy: "network-only" })} />
     </section>
   );
 }
@@ -116,7 +116,9 @@ function providerProblems(name: string): Problems {
   return problem ? { name: problem } : {};
 }
 
-function ProviderForm() {
+// The list is asked again once a provider is registered: the cache's invalidation by type can
+// lose to a read of the list still on its way, which then shows the list without the new one.
+function ProviderForm({ onRegistered }: { onRegistered: () => void }) {
   const [name, setName] = useState("");
   const [type, setType] = useState("HOST");
   const [result, create] = useMutation(CreateProviderDocument);
@@ -145,6 +147,7 @@ function ProviderForm() {
     if (answer.data?.createTravelProvider) {
       setDone(answer.data.createTravelProvider.name);
       setName("");
+      onRegistered();
       return;
     }
     const placed = placeProblems(apiProblems(answer.error), PROVIDER_FIELDS);
