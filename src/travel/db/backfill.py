@@ -4,7 +4,8 @@ backfills"). Each batch is its own short transaction along the primary key, so t
 reading and writing while it runs; a backfill stopped halfway is run again from the start, and
 updates only the rows still missing.
 
-The one so far: `listings.amenity_keys` (revision 0022, decision 0111), PostgreSQL only. Until
+The one so far: `listings.amenity_keys` (revision 0022, decision 0111), PostgreSQL only (SQLite's
+revision 0024 fills its own as it migrates, decision 0113). Until
 a row is filled the amenities facet folds its JSON as it reads it, so the counts are the same
 before, during and after; only their speed changes.
 """

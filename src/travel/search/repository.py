@@ -16,7 +16,6 @@ from sqlalchemy import (
     String,
     case,
     cast,
-    distinct,
     func,
     literal,
     literal_column,
@@ -55,6 +54,9 @@ ALL_KINDS = tuple(kind.value for kind in KINDS)
 _AMENITY_KEYS: ColumnElement[Any] = func.coalesce(
     literal_column("listings.amenity_keys"), func.travel_amenity_keys(Listing.amenities)
 )
+# SQLite: the same keys as a JSON array (revision 0024, decision 0113), every row filled by the
+# revision and kept by triggers.
+_SQLITE_AMENITY_KEYS: ColumnElement[Any] = literal_column("listings.amenity_keys")
 RATING_BANDS = (4.5, 4.0, 3.5, 3.0)
 # SQLite: rows read for each name a suggestion list wants, listings named alike among them.
 _ALIKE = 4
@@ -238,7 +240,7 @@ async def summary(
             Listing.location,
             Listing.rating,
             Listing.price_minor,
-            (_AMENITY_KEYS if engine.postgresql else Listing.amenities).label("amenities"),
+            (_AMENITY_KEYS if engine.postgresql else _SQLITE_AMENITY_KEYS).label("amenities"),
             chosen.label("chosen"),
             *(key.expr.label(f"k{i}") for i, key in enumerate(keys)),
         ).select_from(Listing),
@@ -259,13 +261,20 @@ async def summary(
         return select(inner.subquery())
 
     n = func.count().label("n")
-    if engine.postgresql:  # each listing's keys once already: counted as they are
-        each: Any = func.unnest(m.c.amenities).table_valued("value").render_derived(name="amenity")
-        amenity: Any = each.c.value
-        listings_with: Any = n
-    else:  # the JSON as written: lower-cased here, a listing counted once
+    # Each listing's keys are once in them already (folded by the database): counted as they
+    # are, PostgreSQL's unnested in the select list (a lateral unnest per row cost 8 ms of a
+    # city's search where this costs 3: docs/performance.md), SQLite's JSON by json_each.
+    if engine.postgresql:
+        each: Any = select(func.unnest(m.c.amenities).label("value")).where(m.c.chosen).subquery()
+        amenities = member("amenity", each.c.value, n).select_from(each).group_by(each.c.value)
+    else:
         each = func.json_each(m.c.amenities).table_valued("value").alias("amenity")
-        amenity, listings_with = func.lower(each.c.value), func.count(distinct(m.c.id)).label("n")
+        amenities = (
+            member("amenity", each.c.value, n, m.c.chosen)
+            .select_from(m)
+            .join(each, true())
+            .group_by(each.c.value)
+        )
     # The total and the rating bands counted in one read of the matches.
     counted = (
         select(
@@ -282,12 +291,7 @@ async def summary(
         member("total", null(), counted.c.total).select_from(counted),
         member("kind", m.c.kind, n).select_from(m).group_by(m.c.kind),
         top_of(member("place", m.c.location, n, m.c.chosen).select_from(m).group_by(m.c.location)),
-        top_of(
-            member("amenity", amenity, listings_with, m.c.chosen)
-            .select_from(m)
-            .join(each, true())
-            .group_by(amenity)
-        ),
+        top_of(amenities),
         *(
             member("rating", literal(str(band), text), counted.c[f"band{i}"]).select_from(counted)
             for i, band in enumerate(RATING_BANDS)
@@ -298,17 +302,22 @@ async def summary(
             member("price", m.c.price_minor, n, m.c.chosen).select_from(m).group_by(m.c.price_minor)
         )
     if page is not None:
+        # The page's rows by a bounded sort of the matches (the database keeps only the first
+        # skip + take), then numbered among themselves for their order; numbering every match
+        # sorted them all (3-7 ms at a city's matches: docs/performance.md).
         wanted = page[1]
-        order = [key.on(m.c[f"k{i}"]) for i, key in enumerate(keys)]
-        ranked = (
-            select(m.c.id, func.row_number().over(order_by=order).label("n"))
+        sort_keys = [m.c[f"k{i}"].label(f"k{i}") for i in range(len(keys))]
+        first = (
+            select(m.c.id, *sort_keys)
             .where(m.c.chosen)
+            .order_by(*(key.on(m.c[f"k{i}"]) for i, key in enumerate(keys)))
+            .offset(wanted.skip)
+            .limit(wanted.take)
             .subquery()
         )
+        order = [key.on(first.c[f"k{i}"]) for i, key in enumerate(keys)]
         members.append(
-            member("page", ranked.c.id, ranked.c.n, ranked.c.n > wanted.skip)
-            .select_from(ranked)
-            .where(ranked.c.n <= wanted.skip + wanted.take)
+            member("page", first.c.id, func.row_number().over(order_by=order)).select_from(first)
         )
     rows = (await session.execute(union_all(*members))).all()
     by: dict[str, list[tuple[str | None, int]]] = {}
