@@ -45,6 +45,7 @@ resolve_create_provider  # unused function (src/travel/catalog/schema/resolvers.
 db_upgrade  # unused function (src/travel/cli/admin.py:23)
 db_reindex_search  # click command (src/travel/cli/admin.py)
 db_backfill  # click command (src/travel/cli/admin.py)
+db_order_listings  # click command (src/travel/cli/admin.py)
 embed_show  # click command (src/travel/cli/embed.py)
 embed_allow_origin  # click command (src/travel/cli/embed.py)
 embed_remove_origin  # click command (src/travel/cli/embed.py)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.factories import Tenant, api_listing, api_provider, create_tenant, set_ratings
+from tests.factories import Tenant, api_listing, api_provider, book, create_tenant, set_ratings
 from tests.support.api import data, post
 from tests.support.cli import travel, travel_json
 from tests.support.databases import databases_for
@@ -1323,3 +1323,106 @@ def load_bare(server: LiveServer, tenant: Tenant, **values: Any) -> None:
             await session.execute(insert(Listing), [row])
 
     server.run(load())
+
+
+_IN_ROWID_ORDER = text(
+    "SELECT name FROM listings WHERE workspace_id = :ws ORDER BY rowid"  # SQLite's table order
+)
+_STATISTICS = text("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'listings'")
+MY_BOOKINGS = "query { travelBookings { status target { name } } }"
+
+
+def test_order_listings_rewrites_sqlite_s_table_in_place_order_and_searches_find_the_same(
+    server: LiveServer, database_url: str, cli_env: dict[str, str]
+) -> None:
+    """`travel db order-listings` rewrites SQLite's listings in place order (each workspace's
+    by 1-degree cell, latitude, longitude; those without a place last) and rebuilds the
+    full-text index on the new rowids (decision 0114): every search, facet and booking reads
+    the same after it, the planner's statistics are kept, and the triggers still keep the
+    index and the amenity keys as listings are written. PostgreSQL's operators use pg_repack:
+    the command refuses, naming it."""
+    if database_url.startswith("postgres"):
+        refused = travel(cli_env, "db", "order-listings")
+        assert refused.returncode == 1
+        assert "pg_repack" in refused.stderr
+        return
+    tenant = create_tenant(server)
+    host = tenant.keys["host"]
+    provider = api_provider(server, host, "Everywhere")
+    # Written in an order that interleaves the places.
+    written = [
+        ("Lisbon one", 38.71, -9.14),
+        ("Kyoto one", 35.01, 135.77),
+        ("Nowhere one", None, None),
+        ("Lisbon two", 38.70, -9.20),
+        ("Kyoto two", 35.00, 135.76),
+        ("Lisbon three", 38.72, -9.13),
+    ]
+    ids = {
+        name: api_listing(
+            server,
+            host,
+            "PROPERTY",
+            provider,
+            name=f"{name} flat",
+            location=name.split()[0],
+            latitude=lat,
+            longitude=lon,
+            currency="EUR",
+            pricePerNight="80.00",
+            amenities=["Wifi", "wifi", name.split()[1]],
+        )
+        for name, lat, lon in written
+    }
+    assert book(server, tenant, ids["Lisbon two"], days=30, nights=2).status_code == 200
+    lisbon = {"near": {"latitude": 38.71, "longitude": -9.14, "radiusKm": 15}}
+    asked: list[tuple[str | None, Any]] = [("flat", None), ("lisbon", lisbon), (None, lisbon)]
+
+    def everything() -> list[Any]:
+        key = tenant.keys["traveler"]
+        return [
+            *(search(server, tenant, typed, filter=f) for typed, f in asked),
+            *(data(server, key, FACETS, {"t": t, "f": f})["travelSearch"] for t, f in asked),
+            data(server, key, MY_BOOKINGS)["travelBookings"],
+        ]
+
+    mine = {"ws": tenant.workspace.id.hex}
+
+    async def table(*statements: str) -> tuple[list[str], int]:
+        databases = databases_for(database_url)
+        try:
+            async with system_transaction(databases.main) as session:
+                for statement in statements:
+                    await session.execute(text(statement))
+                order = list((await session.execute(_IN_ROWID_ORDER, mine)).scalars())
+                return order, int((await session.execute(_STATISTICS)).scalar_one())
+        finally:
+            await databases.dispose()
+
+    before = everything()
+    assert (before[0]["total"], before[1]["total"]) == (6, 3)
+    order, _ = asyncio.run(table("ANALYZE"))
+    assert order == [f"{name} flat" for name, _, _ in written]
+    done = travel_json(cli_env, "db", "order-listings")
+    assert done["listings"] >= len(written)
+    order, kept = asyncio.run(table(_FTS_CHECK))  # the index equals the listings again
+    assert order == [
+        "Kyoto two flat",  # latitude 35.00
+        "Kyoto one flat",
+        "Lisbon two flat",  # 38.70
+        "Lisbon one flat",
+        "Lisbon three flat",
+        "Nowhere one flat",  # no place: last
+    ]
+    assert kept > 0  # ANALYZE's statistics of the table's indexes, kept
+    assert everything() == before
+    # The triggers were made again: a rename and a new listing are found, with their keys.
+    renamed = """mutation ($input: UpdateTravelPropertyInput!) {
+      updateTravelProperty(input: $input) { version } }"""
+    changes = {"id": ids["Kyoto one"], "name": "Gion machiya"}
+    assert data(server, host, renamed, {"input": changes})["updateTravelProperty"]
+    api_listing(server, host, "PROPERTY", provider, name="Porto flat", amenities=["Sauna"])
+    assert names(search(server, tenant, "machiya")) == ["Gion machiya"]
+    assert search(server, tenant, "flat")["total"] == 6
+    facets = data(server, tenant.keys["traveler"], AMENITIES, {"t": "porto"})["travelSearch"]
+    assert facets["facets"]["amenities"] == [{"value": "sauna", "count": 1}]

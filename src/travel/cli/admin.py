@@ -14,7 +14,7 @@ from travel.auth import service as auth_service
 from travel.auth.permissions import ALL_PERMISSIONS, ALL_ROLES
 from travel.cli import deliveries
 from travel.cli.common import emit, emit_rows, json_option, progress, run_with_databases
-from travel.db import backfill, migrate
+from travel.db import backfill, migrate, place_order
 from travel.db.engine import Engines
 from travel.db.moves import Mover, MoveRefused
 from travel.db.registry import Databases, masked
@@ -153,6 +153,39 @@ def db_reindex_search(workspace_id: str, as_json: bool) -> None:
 
     terms = run_with_databases(action)
     emit({"workspace": workspace_id, "terms": terms}, as_json, f"{terms} search terms written")
+
+
+@db.command("order-listings")
+@json_option
+def db_order_listings(as_json: bool) -> None:
+    """SQLite: rewrite the listings of every database in place order (each workspace's by
+    grid cell, latitude and longitude) and rebuild the full-text index, so a search near a
+    city reads neighbouring pages. Writers wait while it runs (1-2 minutes a million
+    listings): run it after bulk loads and weekly, at a quiet hour. PostgreSQL keeps the same
+    order with pg_repack (docs/deploy.md, "Keeping listings in place order")."""
+
+    async def action(databases: Databases) -> tuple[int, list[str]]:
+        everyone = await databases.every_database()
+        if any(engines.dialect != "sqlite" for engines in everyone):
+            raise click.ClickException(
+                "PostgreSQL keeps listings in place order with pg_repack: see docs/deploy.md, "
+                '"Keeping listings in place order"'
+            )
+        written = 0
+
+        async def order(engines: Engines) -> None:
+            nonlocal written
+            written += await place_order.order_listings(engines)
+
+        _, failed = await _in_each(everyone, "ordering listings", order)
+        return written, failed
+
+    written, failed = run_with_databases(action)
+    if failed:
+        raise click.ClickException(
+            f"{len(failed)} database(s) not ordered (run it again): {', '.join(failed)}"
+        )
+    emit({"listings": written}, as_json, f"{written} listings written in place order")
 
 
 @click.group()
