@@ -29,11 +29,15 @@ depends_on = None
 
 
 def _keys(amenities: str) -> str:
-    """The keys of `amenities` (a JSON value): '[]' for anything but an array."""
+    """The keys of `amenities`: '[]' for anything but a JSON array (malformed text included,
+    which json_type would raise on, failing the revision or the write)."""
+    array = (
+        f"CASE WHEN json_valid({amenities}) THEN CASE json_type({amenities}) "
+        f"WHEN 'array' THEN {amenities} END END"
+    )
     return (
         "(SELECT json_group_array(key) FROM (SELECT DISTINCT lower(value) AS key "
-        f"FROM json_each(CASE json_type({amenities}) WHEN 'array' THEN {amenities} END) "
-        "WHERE value IS NOT NULL ORDER BY key))"
+        f"FROM json_each({array}) WHERE value IS NOT NULL ORDER BY key))"
     )
 
 
