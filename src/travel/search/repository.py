@@ -306,16 +306,16 @@ async def summary(
         # skip + take), then numbered among themselves for their order; numbering every match
         # sorted them all (3-7 ms at a city's matches: docs/performance.md).
         wanted = page[1]
-        sort_keys = [m.c[f"k{i}"].label(f"k{i}") for i in range(len(keys))]
+        sort_keys = [m.c[f"k{i}"] for i in range(len(keys))]
         first = (
             select(m.c.id, *sort_keys)
             .where(m.c.chosen)
-            .order_by(*(key.on(m.c[f"k{i}"]) for i, key in enumerate(keys)))
+            .order_by(*(key.on(column) for key, column in zip(keys, sort_keys, strict=True)))
             .offset(wanted.skip)
             .limit(wanted.take)
             .subquery()
         )
-        order = [key.on(first.c[f"k{i}"]) for i, key in enumerate(keys)]
+        order = [key.on(first.c[column.name]) for key, column in zip(keys, sort_keys, strict=True)]
         members.append(
             member("page", first.c.id, func.row_number().over(order_by=order)).select_from(first)
         )
