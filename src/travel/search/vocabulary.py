@@ -10,13 +10,24 @@ typo).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rapidfuzz.distance import OSA
-from sqlalchemy import ColumnElement, delete, func, literal, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    func,
+    literal,
+    select,
+    union_all,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -31,6 +42,9 @@ from travel.search.words import distinct_words, fold, typos_allowed
 # length window are far fewer at any real size; the cap bounds a made-up vocabulary.
 MAX_CANDIDATES = 20_000
 CORRECTIONS_PER_WORD = 3
+# After every word that starts with a prefix, in the terms' order: a prefix's range ends at the
+# prefix and this.
+_AFTER = "\U0010ffff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +122,7 @@ async def _write(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
         await session.execute(stmt, rows[start : start + 1_000])
 
 
-def _in(field: str, workspace_id: WorkspaceId) -> list[ColumnElement[bool]]:
+def _in(field: str, workspace_id: Any) -> list[ColumnElement[bool]]:
     """Terms of `field` some listing of the workspace still has."""
     return [
         SearchTerm.workspace_id == workspace_id,
@@ -122,7 +136,7 @@ def _starting(field: str, workspace_id: WorkspaceId, prefix: str) -> list[Column
     return [
         *_in(field, workspace_id),
         SearchTerm.term >= prefix,
-        SearchTerm.term < prefix + "\U0010ffff",
+        SearchTerm.term < prefix + _AFTER,
     ]
 
 
@@ -157,30 +171,61 @@ async def look_up(
     if not typed:
         return []
     last = len(typed) - 1
-    parts: list[Any] = []
+    typos = tuple(typos_allowed(word) for word in typed)
+    values: dict[str, Any] = {"workspace_id": workspace_id}
     for i, word in enumerate(typed):
-        # The word being typed: every word it starts (one more than asked, to tell "more");
-        # any other: the word itself.
-        where = (
-            _starting(WORD, workspace_id, word)
-            if i == last
-            else [*_in(WORD, workspace_id), SearchTerm.term == word]
-        )
-        own = select(SearchTerm.term, SearchTerm.listings).where(*where)
-        own = own.order_by(SearchTerm.term).limit(completing + 1 if i == last else 1)
-        parts.append(_tagged(own, i, "word"))
-        if typos_allowed(word):
-            parts.append(_tagged(_candidates(workspace_id, word, typos_allowed(word)), i, "near"))
+        values[f"word{i}"] = word
+        if i == last:
+            values[f"word{i}_end"] = word + _AFTER
+        if typos[i]:
+            values[f"first{i}"], values[f"first{i}_end"] = word[0], word[0] + _AFTER
+            values[f"shortest{i}"], values[f"longest{i}"] = (
+                len(word) - typos[i],
+                len(word) + typos[i],
+            )
     found: dict[tuple[int, str], list[tuple[str, int]]] = {}
-    for i, kind, term, listings in await session.execute(union_all(*parts)):
+    for i, kind, term, listings in await session.execute(_looking_up(typos, completing), values):
         found.setdefault((i, kind), []).append((term, listings))
     looked = []
     for i, word in enumerate(typed):
         words = sorted(term for term, _ in found.get((i, "word"), []))
-        near = _closest(word, typos_allowed(word), found.get((i, "near"), []), CORRECTIONS_PER_WORD)
+        near = _closest(word, typos[i], found.get((i, "near"), []), CORRECTIONS_PER_WORD)
         completions = words if i == last else []
         looked.append(Looked(bool(words), None if len(words) > completing else completions, near))
     return looked
+
+
+@functools.lru_cache(maxsize=256)
+def _looking_up(typos: tuple[int, ...], completing: int) -> Any:
+    """`look_up`'s statement for words allowed `typos` (one each, in order), made once for
+    every search of that shape, its values bound by name at each execution (building it took
+    1.2 ms a word: docs/performance.md)."""
+    workspace_id = bindparam("workspace_id", type_=SearchTerm.workspace_id.type)
+    last = len(typos) - 1
+    parts: list[Any] = []
+    for i, allowed in enumerate(typos):
+        word = bindparam(f"word{i}", type_=String())
+        # The word being typed: every word it starts (one more than asked, to tell "more");
+        # any other: the word itself.
+        if i == last:
+            where = [SearchTerm.term >= word, SearchTerm.term < _bound(f"word{i}_end")]
+        else:
+            where = [SearchTerm.term == word]
+        own = select(SearchTerm.term, SearchTerm.listings).where(*_in(WORD, workspace_id), *where)
+        own = own.order_by(SearchTerm.term).limit(completing + 1 if i == last else 1)
+        parts.append(_tagged(own, i, "word"))
+        if allowed:
+            near = _candidates(
+                workspace_id,
+                (_bound(f"first{i}"), _bound(f"first{i}_end")),
+                (_bound(f"shortest{i}", Integer()), _bound(f"longest{i}", Integer())),
+            )
+            parts.append(_tagged(near, i, "near"))
+    return union_all(*parts)
+
+
+def _bound(name: str, type_: Any = None) -> Any:
+    return bindparam(name, type_=type_ or String())
 
 
 def _tagged(stmt: Any, i: int, kind: str) -> Any:
@@ -211,14 +256,17 @@ async def starting(
     )
 
 
-def _candidates(workspace_id: WorkspaceId, word: str, typos: int) -> Any:
-    """The words that may be within `typos` edits of `word`: the same first letter, and a
-    length within `typos` of its (one range of the primary key)."""
+def _candidates(workspace_id: Any, first: tuple[Any, Any], lengths: tuple[Any, Any]) -> Any:
+    """The words that may be within a word's typos: those in the range `first` (the terms
+    starting with its first letter) whose length is within `lengths` (one range of the primary
+    key)."""
     return (
         select(SearchTerm.term, SearchTerm.listings)
         .where(
-            *_starting(WORD, workspace_id, word[0]),
-            func.length(SearchTerm.term).between(len(word) - typos, len(word) + typos),
+            *_in(WORD, workspace_id),
+            SearchTerm.term >= first[0],
+            SearchTerm.term < first[1],
+            func.length(SearchTerm.term).between(*lengths),
         )
         .limit(MAX_CANDIDATES)
     )
@@ -243,7 +291,10 @@ async def nearest(
     then most common first."""
     if typos == 0 or not word:
         return []
-    found = await session.execute(_candidates(workspace_id, word, typos))
+    first = (word[0], word[0] + _AFTER)
+    found = await session.execute(
+        _candidates(workspace_id, first, (len(word) - typos, len(word) + typos))
+    )
     return _closest(word, typos, [(term, n) for term, n in found], limit)
 
 
