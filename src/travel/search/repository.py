@@ -3,6 +3,7 @@ statement each, on the database's own search engine (docs/decisions/0088-discove
 
 from __future__ import annotations
 
+import functools
 import math
 import uuid
 from collections.abc import Sequence
@@ -11,17 +12,24 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
+    Boolean,
     ColumnElement,
+    Float,
+    Integer,
     Select,
     String,
+    bindparam,
     case,
     cast,
+    column,
     func,
     literal,
     literal_column,
     null,
     nulls_last,
     select,
+    table,
     true,
     union_all,
 )
@@ -219,35 +227,31 @@ def _step(spread: int, buckets: int) -> int:
     return next((f * power for f in (1, 2, 5) if f * power >= raw), 10 * power)
 
 
-async def summary(
-    session: Reads, search: Search, top: int, page: tuple[Sort, Page] | None = None
-) -> Summary:
-    """The total, the facets and (given `page`) that page's ids in one statement: the matching
-    listings (every kind: the kinds facet leaves that filter out) are read once into a
-    materialized CTE with their sort keys, and each part is a read of it — one pass over the
-    indexes and the table instead of one per part (at a million listings each pass is most of
-    a search's time: docs/performance.md)."""
-    if search.matches_nothing:
-        return NOTHING
-    engine = Engine(dialect_of(session))
-    chosen = Listing.kind.in_(search.kinds) if len(search.kinds) < len(ALL_KINDS) else true()
-    keys = _keys(search, engine, page[0]) if page else []
-    found = search.select(
-        engine,
-        select(
-            Listing.id,
-            Listing.kind,
-            Listing.location,
-            Listing.rating,
-            Listing.price_minor,
-            (_AMENITY_KEYS if engine.postgresql else _SQLITE_AMENITY_KEYS).label("amenities"),
-            chosen.label("chosen"),
-            *(key.expr.label(f"k{i}") for i, key in enumerate(keys)),
-        ).select_from(Listing),
-        sort=page[0] if page else None,
-        kinds=ALL_KINDS,
-    )
-    m = found.cte("matches").prefix_with("MATERIALIZED")
+# The matching listings as `summary` reads them into its CTE, by the CTE's name: what its
+# parts read, made once for every search of a shape (`_parts`).
+_MATCHES = table(
+    "matches",
+    column("id"),
+    column("kind", String()),
+    column("location", String()),
+    column("rating", Float()),
+    column("price_minor", BigInteger()),
+    column("amenities"),
+    column("chosen", Boolean()),
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _parts(
+    postgresql: bool, top: int, priced: bool, order: tuple[tuple[bool, bool], ...] | None
+) -> Any:
+    """`summary`'s parts, each a read of the matches (`_MATCHES`, whose CTE each search adds):
+    the total, the kinds, the top `top` places and amenities, the rating bands, the prices
+    (`priced`: one currency) and (given the `order` of the sort keys k0..kn, each descending
+    and nulls last or not) the page's ids, its skip and take bound at each execution. Made
+    once for each shape of search (building them took 1.3 ms of Python a search:
+    docs/performance.md)."""
+    m = _MATCHES
     text = String()
 
     def member(facet: str, value: Any, count: Any, *where: Any) -> Any:
@@ -264,7 +268,7 @@ async def summary(
     # Each listing's keys are once in them already (folded by the database): counted as they
     # are, PostgreSQL's unnested in the select list (a lateral unnest per row cost 8 ms of a
     # city's search where this costs 3: docs/performance.md), SQLite's JSON by json_each.
-    if engine.postgresql:
+    if postgresql:
         each: Any = select(func.unnest(m.c.amenities).label("value")).where(m.c.chosen).subquery()
         amenities = member("amenity", each.c.value, n).select_from(each).group_by(each.c.value)
     else:
@@ -297,29 +301,65 @@ async def summary(
             for i, band in enumerate(RATING_BANDS)
         ),
     ]
-    if search.conditions.currency is not None:
+    if priced:
         members.append(
             member("price", m.c.price_minor, n, m.c.chosen).select_from(m).group_by(m.c.price_minor)
         )
-    if page is not None:
+    if order is not None:
         # The page's rows by a bounded sort of the matches (the database keeps only the first
         # skip + take), then numbered among themselves for their order; numbering every match
         # sorted them all (3-7 ms at a city's matches: docs/performance.md).
-        wanted = page[1]
-        sort_keys = [m.c[f"k{i}"] for i in range(len(keys))]
+        keys = [Key(None, descending, last) for descending, last in order]
+        sort_keys: list[Any] = [column(f"k{i}") for i in range(len(order))]
         first = (
             select(m.c.id, *sort_keys)
+            .select_from(m)
             .where(m.c.chosen)
-            .order_by(*(key.on(column) for key, column in zip(keys, sort_keys, strict=True)))
-            .offset(wanted.skip)
-            .limit(wanted.take)
+            .order_by(*(key.on(c) for key, c in zip(keys, sort_keys, strict=True)))
+            .offset(bindparam("skip", type_=Integer()))
+            .limit(bindparam("take", type_=Integer()))
             .subquery()
         )
-        order = [key.on(first.c[column.name]) for key, column in zip(keys, sort_keys, strict=True)]
+        ordered = [key.on(first.c[c.name]) for key, c in zip(keys, sort_keys, strict=True)]
         members.append(
-            member("page", first.c.id, func.row_number().over(order_by=order)).select_from(first)
+            member("page", first.c.id, func.row_number().over(order_by=ordered)).select_from(first)
         )
-    rows = (await session.execute(union_all(*members))).all()
+    return union_all(*members)
+
+
+async def summary(
+    session: Reads, search: Search, top: int, page: tuple[Sort, Page] | None = None
+) -> Summary:
+    """The total, the facets and (given `page`) that page's ids in one statement: the matching
+    listings (every kind: the kinds facet leaves that filter out) are read once into a
+    materialized CTE with their sort keys, and each part is a read of it — one pass over the
+    indexes and the table instead of one per part (at a million listings each pass is most of
+    a search's time: docs/performance.md)."""
+    if search.matches_nothing:
+        return NOTHING
+    engine = Engine(dialect_of(session))
+    chosen = Listing.kind.in_(search.kinds) if len(search.kinds) < len(ALL_KINDS) else true()
+    keys = _keys(search, engine, page[0]) if page else []
+    found = search.select(
+        engine,
+        select(
+            Listing.id,
+            Listing.kind,
+            Listing.location,
+            Listing.rating,
+            Listing.price_minor,
+            (_AMENITY_KEYS if engine.postgresql else _SQLITE_AMENITY_KEYS).label("amenities"),
+            chosen.label("chosen"),
+            *(key.expr.label(f"k{i}") for i, key in enumerate(keys)),
+        ).select_from(Listing),
+        sort=page[0] if page else None,
+        kinds=ALL_KINDS,
+    )
+    order = None if page is None else tuple((key.descending, key.nulls_last) for key in keys)
+    parts = _parts(engine.postgresql, top, search.conditions.currency is not None, order)
+    stmt = parts.add_cte(found.cte(_MATCHES.name).prefix_with("MATERIALIZED"))
+    wanted = {} if page is None else {"skip": page[1].skip, "take": page[1].take}
+    rows = (await session.execute(stmt, wanted)).all()
     by: dict[str, list[tuple[str | None, int]]] = {}
     for facet, value, count in rows:
         by.setdefault(facet, []).append((value, int(count)))
