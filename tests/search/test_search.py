@@ -776,6 +776,78 @@ def test_near_matches_a_brute_force_distance(
     assert names(found) == [name for _, name in expected]
 
 
+def _towards(centre: tuple[float, float], bearing: float, km: float) -> tuple[float, float]:
+    """The point `km` from `centre` on the great circle leaving it at `bearing` degrees."""
+    lat, lon, theta = (math.radians(x) for x in (*centre, bearing))
+    delta = km / 6371.0088
+    far = math.asin(
+        math.sin(lat) * math.cos(delta) + math.cos(lat) * math.sin(delta) * math.cos(theta)
+    )
+    east = math.atan2(
+        math.sin(theta) * math.sin(delta) * math.cos(lat),
+        math.cos(delta) - math.sin(lat) * math.sin(far),
+    )
+    return math.degrees(far), math.degrees(lon + east)
+
+
+# Centres of rings of listings, with the radius asked around them: a city's, one far north
+# (where a degree of longitude is short) and one south of the equator.
+RING_CENTRES = {"Baixa": ((38.7105, -9.1380), 15.0), "Tromsø": ((69.65, 18.96), 20.0)}
+RING_CENTRES["Hobart"] = ((-42.88, 147.33), 2.0)
+# Around each centre: every 30 degrees and on the diagonals (where the rectangle inside the
+# circle has its corners, at 0.99 of the radius), just inside that corner, just inside the
+# circle and just outside it.
+RING_BEARINGS = (*range(0, 360, 30), 45, 135, 225, 315)
+RING_SHARES = (0.985, 0.995, 1.005)
+
+
+def test_near_at_the_edge_of_the_circle(server: LiveServer, database_url: str) -> None:
+    """Listings just inside and just outside the circle, at every bearing, are found as their
+    distance says: the statement measures only those outside the rectangle it knows to be
+    inside the circle (travel.catalog.repository.search._inside), whose corners are checked.
+    Written in one transaction (more than a workspace's writes a minute through the API)."""
+    tenant = create_tenant(server)
+    provider = uuid.UUID(api_provider(server, tenant.keys["host"], "Rings"))
+    placed = {
+        f"{town} ring {bearing} {share}": _towards(centre, bearing, radius * share)
+        for town, (centre, radius) in RING_CENTRES.items()
+        for bearing in RING_BEARINGS
+        for share in RING_SHARES
+    }
+    rows = [
+        (provider, "PROPERTY", _RING_LISTING | {"name": name, "latitude": lat, "longitude": lon})
+        for name, (lat, lon) in placed.items()
+    ]
+
+    async def write() -> None:
+        databases = databases_for(database_url)
+        try:
+            ws = WorkspaceId(tenant.workspace.id)
+            async with tenant_transaction(databases.main, ws, write=True) as session:
+                await insert_listings(session, ws, rows)
+        finally:
+            await databases.dispose()
+
+    asyncio.run(write())
+    for town, (centre, radius) in RING_CENTRES.items():
+        near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
+        found = search(server, tenant, filter={"near": near}, page={"take": 100})
+        expected = {n for n, (lat, lon) in placed.items() if _km(*centre, lat, lon) <= radius}
+        assert len(expected) == 2 * len(RING_BEARINGS)  # the two shares inside the circle
+        assert set(names(found)) == expected, town
+        assert found["total"] == len(expected)
+
+
+_RING_LISTING = {
+    "location": "Ring",
+    "price_minor": 9000,
+    "currency": "EUR",
+    "amenities": [],
+    "units": 1,
+    "max_guests": 2,
+}
+
+
 # (name, latitude, longitude, price, currency): each "cove" on an edge of a filter below: a
 # price on a bound, each side of the antimeridian, near a pole, without coordinates.
 COVES = [
