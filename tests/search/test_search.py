@@ -432,16 +432,8 @@ _FUNCTION_ACCESS = text(
 # The search functions that run as the system role, each call asked for "alfama" and answering
 # the listings it found (by name, or by id), with what the caller's workspace has of them.
 _SEARCH_FUNCTIONS = {
-    # Narrowed to a currency, a price range and a box, each NULL for none (revision 0018;
-    # the overload of the words alone, revision 0015's, was dropped by 0020).
-    "travel_text_listings": [
-        (
-            "SELECT name FROM travel_text_listings(:ws, to_tsquery('simple', 'alfama'), "
-            "NULL, NULL, NULL, NULL, NULL, NULL, NULL)",
-            {"Alfama loft", "Quiet room", "Fado night"},
-        ),
-    ],
-    # The same, ranked, without the document (revision 0021), what a search calls.
+    # The matches, ranked, without the document (revision 0021), narrowed to a currency, a
+    # price range and a box, each NULL for none: what a search calls.
     "travel_text_matches": [
         (
             "SELECT name FROM travel_text_matches(:ws, to_tsquery('simple', 'alfama'), "
@@ -511,9 +503,44 @@ def test_search_functions_reach_only_the_callers_workspace(
     assert [s["text"] for s in suggested if s["type"] == "LISTING"] == ["Alfama palace"]
 
 
-@pytest.mark.parametrize(
-    "called", ["travel_text_listings(:ws, q", "travel_text_matches(:ws, q, NULL, false"]
-)
+# What runs as the system role past row-level security: the searches' functions (above), the
+# signed scope's check, the write gate and the analytics trigger. One that no code calls is
+# dropped with the release after the last that called it (revision 0025 for
+# travel_text_listings).
+_DEFINERS = {
+    "analytics_track_booking",
+    "travel_name_search",
+    "travel_names_starting",
+    "travel_text_matches",
+    "travel_workspace",
+    "travel_write_gate",
+}
+
+
+def test_only_the_functions_searches_call_run_as_the_system_role(database_url: str) -> None:
+    """Every function of the schema that runs as its owner (SECURITY DEFINER) is one the code
+    calls: a search's functions read every workspace's listings before they check the
+    caller's, so none is left behind when a release stops calling it."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("SQLite has no functions of its own")
+
+    async def scenario() -> set[str]:
+        databases = databases_for(database_url)
+        try:
+            async with databases.main.system.connect() as conn:
+                found = await conn.execute(
+                    text(
+                        "SELECT proname FROM pg_proc WHERE prosecdef "
+                        "AND pronamespace = current_schema()::regnamespace"
+                    )
+                )
+                return set(found.scalars())
+        finally:
+            await databases.dispose()
+
+    assert asyncio.run(scenario()) == _DEFINERS
+
+
 @pytest.mark.parametrize(
     ("narrowed", "expected"),
     [
@@ -528,16 +555,15 @@ def test_text_matches_are_narrowed_as_they_are_found(
     server: LiveServer,
     searchable: Tenant,
     database_url: str,
-    called: str,
     narrowed: str,
     expected: set[str],
 ) -> None:
-    """`travel_text_listings` narrowed (revision 0018), and `travel_text_matches` that replaces
-    it (revision 0021): only the matches in the currency, the price range (minor units) and
-    the box, each NULL for none, leave the function; a listing without coordinates is outside
-    any box."""
+    """`travel_text_matches` (revision 0021, as 0018's function before it): only the matches in
+    the currency, the price range (minor units) and the box, each NULL for none, leave the
+    function; a listing without coordinates is outside any box."""
     if not database_url.startswith("postgres"):
         pytest.skip("SQLite's FTS5 table is joined: there is no function to narrow")
+    called = "travel_text_matches(:ws, q, NULL, false"
     query = text(f"SELECT name FROM to_tsquery('simple', 'alfama') AS q, {called}, {narrowed})")
     mine = WorkspaceId(searchable.workspace.id)
 

@@ -204,7 +204,7 @@ def _looking_up(typos: tuple[int, ...], completing: int) -> Any:
     last = len(typos) - 1
     parts: list[Any] = []
     for i, allowed in enumerate(typos):
-        word = bindparam(f"word{i}", type_=String())
+        word = _bound(f"word{i}")
         # The word being typed: every word it starts (one more than asked, to tell "more");
         # any other: the word itself.
         if i == last:
@@ -225,6 +225,7 @@ def _looking_up(typos: tuple[int, ...], completing: int) -> Any:
 
 
 def _bound(name: str, type_: Any = None) -> Any:
+    """A value of `_looking_up`'s statement, bound by `name` (a string unless `type_`)."""
     return bindparam(name, type_=type_ or String())
 
 
