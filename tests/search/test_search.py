@@ -21,7 +21,9 @@ from tests.support.cli import travel, travel_json
 from tests.support.databases import databases_for
 from tests.support.live import LiveServer
 from travel.app import prepare_database
+from travel.catalog.filters import Near
 from travel.catalog.repository import insert_listings
+from travel.catalog.repository.search import EARTH_RADIUS_KM, _inside
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction
 from travel.kernel.ids import WorkspaceId
@@ -503,10 +505,9 @@ def test_search_functions_reach_only_the_callers_workspace(
     assert [s["text"] for s in suggested if s["type"] == "LISTING"] == ["Alfama palace"]
 
 
-# What runs as the system role past row-level security: the searches' functions (above), the
-# signed scope's check, the write gate and the analytics trigger. One that no code calls is
-# dropped with the release after the last that called it (revision 0025 for
-# travel_text_listings).
+# What runs as its owner, past row-level security: the searches' functions (above), the signed
+# scope's check, the write gate and the analytics trigger. When the code stops calling one, its
+# entry goes, and a revision of the release after drops it (0025 for travel_text_listings).
 _DEFINERS = {
     "analytics_track_booking",
     "travel_name_search",
@@ -517,10 +518,13 @@ _DEFINERS = {
 }
 
 
-def test_only_the_functions_searches_call_run_as_the_system_role(database_url: str) -> None:
-    """Every function of the schema that runs as its owner (SECURITY DEFINER) is one the code
-    calls: a search's functions read every workspace's listings before they check the
-    caller's, so none is left behind when a release stops calling it."""
+def test_only_listed_functions_run_as_the_system_role(
+    server: LiveServer, database_url: str
+) -> None:
+    """The functions of the database that run as their owner (SECURITY DEFINER), in any schema,
+    are those listed: a search's functions read every workspace's listings before they check
+    the caller's, so a new one is listed on purpose, and one whose entry was removed when the
+    code stopped calling it is not left behind. (`server`: the database migrated.)"""
     if not database_url.startswith("postgres"):
         pytest.skip("SQLite has no functions of its own")
 
@@ -530,8 +534,8 @@ def test_only_the_functions_searches_call_run_as_the_system_role(database_url: s
             async with databases.main.system.connect() as conn:
                 found = await conn.execute(
                     text(
-                        "SELECT proname FROM pg_proc WHERE prosecdef "
-                        "AND pronamespace = current_schema()::regnamespace"
+                        "SELECT proname FROM pg_proc WHERE prosecdef AND pronamespace "
+                        "NOT IN ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)"
                     )
                 )
                 return set(found.scalars())
@@ -856,6 +860,11 @@ def test_near_at_the_edge_of_the_circle(server: LiveServer, database_url: str) -
 
     asyncio.run(write())
     for town, (centre, radius) in RING_CENTRES.items():
+        # The rectangle is used around each centre (so the rings test it), and is refused
+        # when wider than the circle allows.
+        limit = math.sin(radius / EARTH_RADIUS_KM / 2) ** 2
+        assert _inside(Near(*centre, radius), limit) is not None, town
+        assert _inside(Near(*centre, radius), limit * 0.95) is None, town
         near = {"latitude": centre[0], "longitude": centre[1], "radiusKm": radius}
         found = search(server, tenant, filter={"near": near}, page={"take": 100})
         expected = {n for n, (lat, lon) in placed.items() if _km(*centre, lat, lon) <= radius}

@@ -229,8 +229,8 @@ def haversine(latitude: float, longitude: float) -> Any:
     """The haversine term `a` of the distance from the point to each listing: distance =
     2R·asin(√a), increasing with `a`, so `a` compares and sorts as the distance does."""
     # Halved by multiplying with a float: SQLAlchemy writes `/ 2` as a division by
-    # CAST(2 AS NUMERIC), which PostgreSQL converted on every row (3 ms of a city's 7,000
-    # matches: docs/performance.md).
+    # `CAST($n::INTEGER AS NUMERIC)`, which the service's generic plans converted on every row
+    # (the same values, 3 ms slower over a city's 7,000 matches: docs/performance.md).
     half_lat = func.sin(func.radians(Listing.latitude - latitude) * 0.5)
     half_lon = func.sin(func.radians(Listing.longitude - longitude) * 0.5)
     return (
@@ -289,8 +289,8 @@ def _near(near: Near) -> Any:
     if inside is None:
         return and_(*where, exact)
     # A listing in the rectangle inside the circle is within it without computing its distance
-    # (ten trigonometric calls a row: 2.5 ms of a city's 7,000 matches on SQLite,
-    # docs/performance.md); only those nearer the edge are measured.
+    # (ten calls a row, five of them sine or cosine: 2.5 ms of a city's 7,000 matches on
+    # SQLite, docs/performance.md); only those nearer the edge are measured.
     south, north, west, east = inside
     within = and_(Listing.latitude.between(south, north), Listing.longitude.between(west, east))
     return and_(*where, or_(within, exact))
@@ -302,8 +302,10 @@ def _inside(near: Near, limit: float) -> tuple[float, float, float, float] | Non
     across the antimeridian, or too wide to be sure of). Checking its corners is enough:
     along a parallel the distance grows with the difference in longitude, and along a
     meridian the haversine term is convex while the rectangle spans at most 10 degrees of
-    longitude (its second derivative ½cos Δφ - cos φ₁ cos φ sin²(Δλ/2) stays above 0.4), so
-    no point of an edge is farther than the edge's ends."""
+    longitude and of latitude (its second derivative ½cos Δφ - cos φ₁ cos φ sin²(Δλ/2) stays
+    above 0.4), so no point of an edge is farther than the edge's ends. The half-width in
+    longitude is never less than the half-height, so one cap bounds both; it is stricter than
+    the bound needs (beyond it, large circles near the equator are measured row by row)."""
     half = math.degrees(near.radius_km / EARTH_RADIUS_KM) / math.sqrt(2) * 0.99
     south, north = near.latitude - half, near.latitude + half
     if south <= -89 or north >= 89:

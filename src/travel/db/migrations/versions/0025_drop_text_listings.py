@@ -2,8 +2,10 @@
 
 Revision 0021 added `travel_text_matches`, which every search has called since, and kept the
 nine-argument `travel_text_listings` (0018's signature, made again by 0020) for the release
-before it, whose searches called it (expand, then contract: docs/deploy.md). That release is
-three revisions behind now and nothing calls the function. It runs as the system role past
+before it, whose searches called it (expand, then contract: docs/deploy.md). 0021 landed with
+the release of 2026-11-28 and 0023-0024 with the one after it, whose searches call
+`travel_text_matches` too: a rolling deploy from that release is safe; from one before 0021's,
+stop every process first. Nothing calls the function now. It runs as the system role past
 row-level security, like the functions searches do call, so it is kept no longer than a
 release needs it. The downgrade makes it again as revision 0020 made it, with 0018's search
 path and grant. SQLite has no functions of its own: nothing to do.
