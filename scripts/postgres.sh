@@ -17,6 +17,10 @@ version=$(ls /usr/lib/postgresql | sort -n | tail -1)
 if ! pg_lsclusters -h | grep -q "^$version main"; then
   # A UTF-8 character type: search relies on it (docs/decisions/0101-punctuation-separates-words.md).
   $SUDO pg_createcluster --locale C.UTF-8 "$version" main >/dev/null
+  # Backends keep the memory a search frees instead of handing it back and faulting it in
+  # again for the next (docs/decisions/0115-postgres-keeps-its-memory.md).
+  printf '%s\n' "MALLOC_MMAP_THRESHOLD_ = 33554432" "MALLOC_TRIM_THRESHOLD_ = 67108864" |
+    $SUDO tee -a "/etc/postgresql/$version/main/environment" >/dev/null
 fi
 if ! pg_lsclusters -h | grep "^$version main" | grep -q online; then
   $SUDO pg_ctlcluster "$version" main start
