@@ -228,17 +228,22 @@ EARTH_RADIUS_KM = 6371.0088
 def haversine(latitude: float, longitude: float) -> Any:
     """The haversine term `a` of the distance from the point to each listing: distance =
     2R·asin(√a), increasing with `a`, so `a` compares and sorts as the distance does."""
+    return _haversine(func, Listing.latitude, Listing.longitude, latitude, longitude)
+
+
+def _haversine(maths: Any, latitude: Any, longitude: Any, to_lat: float, to_lon: float) -> Any:
+    """The haversine term between (latitude, longitude) and the point (to_lat, to_lon), with
+    `maths`' sin, cos and radians: SQL's (`func`, on a listing's columns) or Python's (`math`,
+    on numbers), one formula for both, so `_inside` checks its corners as the statement
+    measures its rows."""
     # Halved by multiplying with a float: SQLAlchemy writes `/ 2` as a division by
     # `CAST($n::INTEGER AS NUMERIC)`, which the service's generic plans converted on every row
     # (the same values, 3 ms slower over a city's 7,000 matches: docs/performance.md).
-    half_lat = func.sin(func.radians(Listing.latitude - latitude) * 0.5)
-    half_lon = func.sin(func.radians(Listing.longitude - longitude) * 0.5)
+    half_lat = maths.sin(maths.radians(latitude - to_lat) * 0.5)
+    half_lon = maths.sin(maths.radians(longitude - to_lon) * 0.5)
     return (
         half_lat * half_lat
-        + math.cos(math.radians(latitude))
-        * func.cos(func.radians(Listing.latitude))
-        * half_lon
-        * half_lon
+        + math.cos(math.radians(to_lat)) * maths.cos(maths.radians(latitude)) * half_lon * half_lon
     )
 
 
@@ -317,18 +322,11 @@ def _inside(near: Near, limit: float) -> tuple[float, float, float, float] | Non
     if half_lon > 5 or west < -180 or east > 180:
         return None
     corners = ((lat, lon) for lat in (south, north) for lon in (west, east))
-    if any(_term(near, lat, lon) > limit for lat, lon in corners):
+    if any(
+        _haversine(math, lat, lon, near.latitude, near.longitude) > limit for lat, lon in corners
+    ):
         return None
     return south, north, west, east
-
-
-def _term(near: Near, latitude: float, longitude: float) -> float:
-    """The haversine term `a` between the point and (latitude, longitude), as `haversine`
-    computes it in SQL."""
-    half_lat = math.sin(math.radians(latitude - near.latitude) * 0.5)
-    half_lon = math.sin(math.radians(longitude - near.longitude) * 0.5)
-    cosines = math.cos(math.radians(near.latitude)) * math.cos(math.radians(latitude))
-    return half_lat * half_lat + cosines * half_lon * half_lon
 
 
 @dataclass(frozen=True, slots=True)
