@@ -131,12 +131,15 @@ def _in(field: str, workspace_id: Any) -> list[ColumnElement[bool]]:
     ]
 
 
-def _starting(field: str, workspace_id: WorkspaceId, prefix: str) -> list[ColumnElement[bool]]:
-    """Terms of `field` beginning with `prefix`: a range of the primary key."""
+def _starting(
+    field: str, workspace_id: Any, prefix: Any, end: Any = None
+) -> list[ColumnElement[bool]]:
+    """Terms of `field` beginning with `prefix`: a range of the primary key, up to `end`
+    (`prefix` + _AFTER, given when `prefix` is a bound value)."""
     return [
         *_in(field, workspace_id),
         SearchTerm.term >= prefix,
-        SearchTerm.term < prefix + _AFTER,
+        SearchTerm.term < (prefix + _AFTER if end is None else end),
     ]
 
 
@@ -208,10 +211,10 @@ def _looking_up(typos: tuple[int, ...], completing: int) -> Any:
         # The word being typed: every word it starts (one more than asked, to tell "more");
         # any other: the word itself.
         if i == last:
-            where = [SearchTerm.term >= word, SearchTerm.term < _bound(f"word{i}_end")]
+            where = _starting(WORD, workspace_id, word, _bound(f"word{i}_end"))
         else:
-            where = [SearchTerm.term == word]
-        own = select(SearchTerm.term, SearchTerm.listings).where(*_in(WORD, workspace_id), *where)
+            where = [*_in(WORD, workspace_id), SearchTerm.term == word]
+        own = select(SearchTerm.term, SearchTerm.listings).where(*where)
         own = own.order_by(SearchTerm.term).limit(completing + 1 if i == last else 1)
         parts.append(_tagged(own, i, "word"))
         if allowed:
@@ -264,10 +267,7 @@ def _candidates(workspace_id: Any, first: tuple[Any, Any], lengths: tuple[Any, A
     return (
         select(SearchTerm.term, SearchTerm.listings)
         .where(
-            *_in(WORD, workspace_id),
-            SearchTerm.term >= first[0],
-            SearchTerm.term < first[1],
-            func.length(SearchTerm.term).between(*lengths),
+            *_starting(WORD, workspace_id, *first), func.length(SearchTerm.term).between(*lengths)
         )
         .limit(MAX_CANDIDATES)
     )
