@@ -583,12 +583,14 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
     cpu = 0.0
     if kind == "postgresql":
         conn = await asyncpg.connect(_system(_url("postgresql")))
-        # The words, and the cells of the box, through the same index as the service
-        # (revisions 0014 and 0020, decisions 0099 and 0107).
+        # The words, the cells of the box and its prices, through the same index as the
+        # service (revisions 0014, 0020 and 0026, decisions 0099, 0107 and 0116).
         sql = """SELECT id, name FROM listings WHERE workspace_id = $1
-          AND travel_search_keys(workspace_id, search_document, latitude, longitude)
+          AND travel_search_keys(workspace_id, search_document, latitude, longitude, currency,
+              price_minor)
             @@ travel_scope_query($1, to_tsquery('simple', $2)
-              && travel_place_query($6, $7, $8, $9)) AND currency = $3
+              && travel_place_query($6, $7, $8, $9)
+              && travel_price_query($6, $7, $8, $9, $3, $4, $5)) AND currency = $3
           AND price_minor BETWEEN $4 AND $5 AND latitude BETWEEN $6 AND $7
           AND longitude BETWEEN $8 AND $9
           ORDER BY ts_rank('{0.1,0.2,0.4,1.0}', search_document, to_tsquery('simple', $2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import unicodedata
 import uuid
 from decimal import Decimal
@@ -137,6 +138,33 @@ def search(server: LiveServer, tenant: Tenant, text: str | None = None, **kw: An
 
 def names(found: Any) -> list[str]:
     return [item["name"] for item in found["listings"]]
+
+
+UPDATE_PROPERTY = """mutation ($input: UpdateTravelPropertyInput!) {
+  updateTravelProperty(input: $input) { version } }"""
+
+
+def _properties(
+    server: LiveServer, key: str, location: str, rows: list[tuple[str, Any, Any, str, str | None]]
+) -> dict[str, str]:
+    """Properties of one new provider at `location`, each (name, latitude, longitude, currency,
+    price per night); their ids by name."""
+    provider = api_provider(server, key, location)
+    return {
+        name: api_listing(
+            server,
+            key,
+            "PROPERTY",
+            provider,
+            name=name,
+            location=location,
+            latitude=lat,
+            longitude=lon,
+            currency=currency,
+            pricePerNight=price,
+        )
+        for name, lat, lon, currency, price in rows
+    }
 
 
 def test_relevance_puts_a_name_match_above_a_description_match(
@@ -286,10 +314,8 @@ def test_sqlite_indexes_each_workspace_s_folded_words_as_they_are_written(
     for tenant in (mine, theirs):
         provider = api_provider(server, tenant.keys["host"], "Casa Azul")
         listing = api_listing(server, tenant.keys["host"], "PROPERTY", provider, **texts)
-    renamed = """mutation ($input: UpdateTravelPropertyInput!) {
-      updateTravelProperty(input: $input) { version } }"""
     changes = {"id": listing, "name": "Ёлка loft", "amenities": ["Sauna"], "longitude": -18.96}
-    assert data(server, theirs.keys["host"], renamed, {"input": changes})
+    assert data(server, theirs.keys["host"], UPDATE_PROPERTY, {"input": changes})
 
     async def index(*statements: str) -> set[str]:
         databases = databases_for(database_url)
@@ -663,7 +689,8 @@ def test_text_matches_hand_over_every_column_but_the_document_ranked(
 # The index pages a search for a word no listing has reads, through each text index alone.
 _MISSING_WORD = {
     "text": "SELECT count(*) FROM listings WHERE travel_search_keys(workspace_id, "
-    "search_document, latitude, longitude) @@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
+    "search_document, latitude, longitude, currency, price_minor) "
+    "@@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
     "names": "SELECT count(*) FROM listings WHERE travel_scope(workspace_id, "
     "to_tsvector('simple'::regconfig, travel_fold(name))) "
     "@@ travel_scope_query(:ws, to_tsquery('simple', 'qqzzxx:*'))",
@@ -899,20 +926,8 @@ TAVEUNI, POLE, ALFAMA, LIMMAT = (-16.80, 179.99), (89.99, 0.0), (38.7105, -9.138
 @pytest.fixture(scope="module")
 def coves(server: LiveServer) -> Tenant:
     tenant = create_tenant(server)
-    provider = api_provider(server, tenant.keys["host"], "Coves")
-    for name, lat, lon, price, currency in COVES:
-        api_listing(
-            server,
-            tenant.keys["host"],
-            "PROPERTY",
-            provider,
-            name=name,
-            location="Coast",
-            latitude=lat,
-            longitude=lon,
-            currency=currency,
-            pricePerNight=price,
-        )
+    coast = [(name, lat, lon, currency, price) for name, lat, lon, price, currency in COVES]
+    _properties(server, tenant.keys["host"], "Coast", coast)
     return tenant
 
 
@@ -983,22 +998,8 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
     A cabin moved by its host is found at its new place, and no longer at the old one."""
     tenant = create_tenant(server)
     key = tenant.keys["host"]
-    provider = api_provider(server, key, "Edges")
-    ids = {
-        name: api_listing(
-            server,
-            key,
-            "PROPERTY",
-            provider,
-            name=name,
-            location="Grid",
-            latitude=lat,
-            longitude=lon,
-            currency="EUR",
-            pricePerNight="50.00",
-        )
-        for name, lat, lon in (*CABINS, POLAR_CABIN)
-    }
+    cabins = [(name, lat, lon, "EUR", "50.00") for name, lat, lon in (*CABINS, POLAR_CABIN)]
+    ids = _properties(server, key, "Grid", cabins)
     query = """query ($f: TravelSearchFilterInput) {
       travelSearch(text: "cabin", filter: $f) { total listings(pagination: {take: 100}) { name } } }"""
 
@@ -1016,13 +1017,198 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
         near(GRID_CORNER, radius, CABINS)
     near(POLAR_CABIN[1:], 1000, [*CABINS, POLAR_CABIN])
     moved = "Edge cabin 0"
-    update = """mutation ($input: UpdateTravelPropertyInput!) {
-      updateTravelProperty(input: $input) { version } }"""
     changes = {"id": ids[moved], "latitude": 40.0, "longitude": 20.0}
-    assert data(server, key, update, {"input": changes})["updateTravelProperty"]["version"] == 2
+    assert (
+        data(server, key, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]["version"]
+        == 2
+    )
     after = [(name, *((40.0, 20.0) if name == moved else (lat, lon))) for name, lat, lon in CABINS]
     near(GRID_CORNER, 1, after)
     near((40.0, 20.0), 1, after)
+
+
+# Prices on the edges of the price bands of the index's place keys (revision 0026): a band
+# starts at 2^k and at 1.5 x 2^k minor units, so each edge and a cent below it; EUR, near
+# Alfama. Then one in another currency, one too far away, and one free.
+_EDGES = [
+    minor for k in (12, 13, 14) for edge in (2**k, 3 * 2 ** (k - 1)) for minor in (edge - 1, edge)
+]
+BANDED = [(f"Banded loft {minor}", minor, "EUR", 0.001 * i) for i, minor in enumerate(_EDGES)]
+BANDED += [
+    ("Banded franc loft", 8192, "CHF", 0.002),
+    ("Banded far loft", 8192, "EUR", 0.2),  # about 17 km north-east
+    ("Banded free loft", 0, "EUR", 0.003),
+]
+
+
+def _euros(minor: int | None) -> str | None:
+    return None if minor is None else f"{Decimal(minor) / 100:.2f}"
+
+
+def test_text_near_and_price_find_listings_on_every_side_of_the_price_bands(
+    server: LiveServer,
+) -> None:
+    """PostgreSQL's text index holds each listing's coarser cells again with its currency and
+    price band, and a text search with "near", a currency and a price range asks it for those
+    (revision 0026): ranges whose bounds lie on the bands' edges and a cent to either side, one
+    without a lowest price, one without a highest and one too wide to ask for find what a
+    brute-force reading finds, and a host's new price and currency are found, the old ones no
+    longer. SQLite's index keeps the cells alone, and must find the same."""
+    tenant = create_tenant(server)
+    key = tenant.keys["host"]
+    lofts = [
+        (name, ALFAMA[0] + offset, ALFAMA[1] + offset, currency, _euros(minor))
+        for name, minor, currency, offset in BANDED
+    ]
+    ids = _properties(server, key, "Alfama", lofts)
+    listings = {name: (minor, currency, offset) for name, minor, currency, offset in BANDED}
+    near = {"latitude": ALFAMA[0], "longitude": ALFAMA[1], "radiusKm": 5}
+
+    def finds(low: int | None, high: int | None, currency: str = "EUR") -> None:
+        given = {"currency": currency, "minPrice": _euros(low), "maxPrice": _euros(high)}
+        wanted = {k: v for k, v in given.items() if v is not None}
+        found = search(server, tenant, "banded", filter={**wanted, "near": near}, page={"take": 50})
+        expected = {
+            name
+            for name, (minor, money, offset) in listings.items()
+            if money == currency
+            and offset < 0.1
+            and (low is None or minor >= low)
+            and (high is None or minor <= high)
+        }
+        assert expected, "each case finds something: a case that finds nothing cannot fail"
+        assert set(names(found)) == expected, (low, high, currency)
+        assert found["total"] == len(expected)
+
+    for low, high in [
+        (4096, 12287),
+        (4095, 12288),
+        (4097, 12286),
+        (6144, 6144),
+        (6143, 6143),
+        (None, 8191),
+        (8192, None),
+        (0, 0),
+        (1, 10**13),  # more bands than the index is asked for: the cells alone
+    ]:
+        finds(low, high)
+    finds(8192, 8192, "CHF")
+    moved = {"id": ids["Banded loft 4096"], "pricePerNight": "200.00"}
+    assert (
+        data(server, key, UPDATE_PROPERTY, {"input": moved})["updateTravelProperty"]["version"] == 2
+    )
+    listings["Banded loft 4096"] = (20000, "EUR", listings["Banded loft 4096"][2])
+    changed = {"id": ids["Banded loft 8192"], "currency": "CHF"}
+    assert (
+        data(server, key, UPDATE_PROPERTY, {"input": changed})["updateTravelProperty"]["version"]
+        == 2
+    )
+    listings["Banded loft 8192"] = (8192, "CHF", listings["Banded loft 8192"][2])
+    finds(4095, 4097)
+    finds(16384, 24576)
+    finds(8191, 8192)
+    finds(8192, 8192, "CHF")
+
+
+def _band(minor: int) -> int:
+    """Decision 0116's price band, from its definition: 2^k <= minor < 2^(k+1) is bands
+    2(k+1) and 2(k+1) + 1, split at 1.5 x 2^k; 0 under 1."""
+    if minor < 1:
+        return 0
+    k = minor.bit_length() - 1
+    return 2 * (k + 1) + (2 * minor >= 3 * 2**k)
+
+
+def _price_keys(
+    box: tuple[float, float, float, float], currency: str, low: int | None, high: int | None
+) -> set[str]:
+    """The keys decision 0116 says a box and a price range ask the text index for: the cells
+    of the size next up from the finest needing at most nine, in each band of the range; none
+    for a currency not of three capital letters, without a highest price, for an empty range,
+    with no size up, or over 128 keys."""
+    south, north, west, east = box
+    sizes = (0.25, 1.0, 4.0, 16.0)
+
+    def covering(size: float) -> list[tuple[int, int]]:
+        rows = range(math.floor(south / size), math.floor(north / size) + 1)
+        return [
+            (r, c)
+            for r in rows
+            for c in range(math.floor(west / size), math.floor(east / size) + 1)
+        ]
+
+    lowest = max(low or 0, 0)
+    if not re.fullmatch("[A-Z]{3}", currency) or high is None or lowest > high:
+        return set()
+    level = next((i for i, size in enumerate(sizes) if len(covering(size)) <= 9), None)
+    if level is None or level == 3:
+        return set()
+    cells, bands = covering(sizes[level + 1]), range(_band(lowest), _band(high) + 1)
+    if len(cells) * len(bands) > 128:
+        return set()
+    return {f"~p{level + 1}:{r}:{c}:{currency}:{b}" for r, c in cells for b in bands}
+
+
+# Boxes of each size of cells (and one too wide), across the prime meridian and the equator;
+# ranges on a band's edges, without a lowest price, empty, too wide, in a currency of the wrong
+# form, without a highest price.
+_BOXES = [
+    (38.58, 38.86, -9.32, -8.96),
+    (-0.3, 0.3, -0.4, 0.1),
+    (40.0, 42.5, -4.0, -1.0),
+    (30.0, 41.0, -10.0, 5.0),
+    (0.0, 40.0, 0.0, 40.0),
+    (-80.0, 80.0, -170.0, 170.0),
+]
+_RANGES = [
+    ("EUR", 2000, 20000),
+    ("EUR", 4096, 6143),
+    ("JPY", None, 6144),
+    ("EUR", 20000, 2000),
+    ("EUR", 1, 2**62),
+    ("eur", 2000, 20000),
+    ("EUR", 2000, None),
+]
+_BANDS = text(
+    "SELECT travel_price_band(p) FROM unnest(CAST(:p AS bigint[])) WITH ORDINALITY AS t(p, i) "
+    "ORDER BY i"
+)
+_PRICE_QUERY = text("SELECT CAST(travel_price_query(:s, :n, :w, :e, :c, :lo, :hi) AS text)")
+_LEXEME = re.compile(r"'([^']*)'")
+
+
+def test_the_index_is_asked_for_the_bands_and_cells_the_decision_defines(
+    server: LiveServer, database_url: str
+) -> None:
+    """PostgreSQL's `travel_price_band` puts each price in the band decision 0116 defines (on
+    and beside every band's edge up to 2^62), and `travel_price_query` asks for the keys it
+    defines, for boxes of each size and ranges of each kind."""
+    if not database_url.startswith("postgres"):
+        pytest.skip("PostgreSQL's text index (SQLite's keeps the cells alone)")
+    edges = {edge for k in range(63) for edge in (2**k, 3 * 2**k // 2)}
+    prices = sorted({price + d for price in edges | {0} for d in (-1, 0, 1)} - {2**63})
+
+    async def read() -> tuple[list[int], list[set[str]]]:
+        databases = databases_for(database_url)
+        try:
+            async with system_transaction(databases.main) as session:
+                banded = await session.execute(_BANDS, {"p": prices})
+                keys = []
+                for south, north, west, east in _BOXES:
+                    for currency, low, high in _RANGES:
+                        where = {"s": south, "n": north, "w": west, "e": east}
+                        asked = {"c": currency, "lo": low, "hi": high}
+                        query = await session.scalar(_PRICE_QUERY, {**where, **asked})
+                        keys.append(set() if query is None else set(_LEXEME.findall(query)))
+                return list(banded.scalars()), keys
+        finally:
+            await databases.dispose()
+
+    bands, keys = asyncio.run(read())
+    assert bands == [_band(price) for price in prices]
+    assert bands == sorted(bands)  # never a smaller band for a larger price
+    assert keys == [_price_keys(box, *asked) for box in _BOXES for asked in _RANGES]
+    assert sum(map(bool, keys)) >= 8  # several cases ask for prices: the comparison is not empty
 
 
 def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant) -> None:
@@ -1099,10 +1285,11 @@ def test_amenity_facet_counts_each_listing_once_whenever_its_keys_were_written(
         return found
 
     assert counted() == {"balcony": 1, "pool": 1, "wi-fi": 2}
-    update = """mutation ($input: UpdateTravelPropertyInput!) {
-      updateTravelProperty(input: $input) { version } }"""
     changes = {"id": ids["Loft one"], "amenities": ["Sauna", "WI-FI"]}
-    assert data(server, host, update, {"input": changes})["updateTravelProperty"]["version"] == 2
+    assert (
+        data(server, host, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]["version"]
+        == 2
+    )
     assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}
     postgresql = database_url.startswith("postgres")
     mine = WorkspaceId(tenant.workspace.id)
@@ -1527,10 +1714,8 @@ def test_order_listings_rewrites_sqlite_s_table_in_place_order_and_searches_find
         assert asyncio.run(table(_FTS_CHECK)) == (placed, statistics)
         assert everything() == before
     # The triggers were made again: a rename and a new listing are found, with their keys.
-    renamed = """mutation ($input: UpdateTravelPropertyInput!) {
-      updateTravelProperty(input: $input) { version } }"""
     changes = {"id": ids["Kyoto one"], "name": "Gion machiya"}
-    assert data(server, host, renamed, {"input": changes})["updateTravelProperty"]
+    assert data(server, host, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]
     api_listing(server, host, "PROPERTY", provider, name="Porto flat", amenities=["Sauna"])
     assert names(search(server, tenant, "machiya")) == ["Gion machiya"]
     assert search(server, tenant, "flat")["total"] == 6

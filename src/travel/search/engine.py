@@ -7,7 +7,8 @@ decision 0102); matched with `to_tsquery('simple', …)` and
 ranked by `ts_rank` (decision 0099); a search reads the matching rows as
 `travel_text_matches` returns them, in one pass (revision 0015, decision 0100), already
 narrowed to the currency, price range and box asked for (revision 0018, decision 0104), the
-box's grid cells asked of the index with the words (revision 0020, decision 0107), each row
+box's grid cells asked of the index with the words (revision 0020, decision 0107), and the
+coarser cells in the range's price bands (revision 0026, decision 0116), each row
 ranked as it is read and handed over without its document (revision 0021, decision 0110);
 suggestions read the names that begin with what is typed from a btree of the names' words
 (revision 0019, decision 0105).
