@@ -590,7 +590,8 @@ async def _floor(kind: str, workspace_id: WorkspaceId, repeat: int) -> str:
               price_minor)
             @@ travel_scope_query($1, to_tsquery('simple', $2)
               && travel_place_query($6, $7, $8, $9)
-              && travel_price_query($6, $7, $8, $9, $3, $4, $5)) AND currency = $3
+              && coalesce(travel_price_query($6, $7, $8, $9, $3, $4, $5),
+                travel_place_query($6, $7, $8, $9))) AND currency = $3
           AND price_minor BETWEEN $4 AND $5 AND latitude BETWEEN $6 AND $7
           AND longitude BETWEEN $8 AND $9
           ORDER BY ts_rank('{0.1,0.2,0.4,1.0}', search_document, to_tsquery('simple', $2))

@@ -994,8 +994,10 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
     """The text index holds the cells of a grid each listing lies in, at four sizes, and a
     text search with "near" reads only the cells covering its box (PostgreSQL: revision 0020;
     SQLite: 0023): a box around a corner of the grid at each size, and one far north too wide for
-    any, finds what the distance alone finds, on the lines and a hair to either side of them.
-    A cabin moved by its host is found at its new place, and no longer at the old one."""
+    any, finds what the distance alone finds, on the lines and a hair to either side of them,
+    with a price range too (PostgreSQL asks for the priced cells of the next size up: revision
+    0026) and with one too wide to ask for. A cabin moved by its host is found at its new
+    place, and no longer at the old one."""
     tenant = create_tenant(server)
     key = tenant.keys["host"]
     cabins = [(name, lat, lon, "EUR", "50.00") for name, lat, lon in (*CABINS, POLAR_CABIN)]
@@ -1005,11 +1007,19 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
 
     def near(point: tuple[float, float], radius: float, places: list[Any]) -> None:
         where = {"latitude": point[0], "longitude": point[1], "radiusKm": radius}
-        found = data(server, tenant.keys["traveler"], query, {"f": {"near": where}})
         expected = {name for name, lat, lon in places if _km(*point, lat, lon) <= radius}
         assert expected, "each case finds something: a case that finds nothing cannot fail"
-        assert set(names(found["travelSearch"])) == expected, radius
-        assert found["travelSearch"]["total"] == len(expected)
+        # Each also with a price range, which PostgreSQL asks of the cells of the next size
+        # up in its bands (revision 0026): up to 50.00 EUR, 27 bands in the four cells around
+        # the corner; up to 100,000.00, too many keys to ask for (the cells alone).
+        for prices in (
+            {},
+            {"currency": "EUR", "maxPrice": "50.00"},
+            {"currency": "EUR", "maxPrice": "100000.00"},
+        ):
+            found = data(server, tenant.keys["traveler"], query, {"f": {"near": where, **prices}})
+            assert set(names(found["travelSearch"])) == expected, (radius, prices)
+            assert found["travelSearch"]["total"] == len(expected)
 
     # 1 km: cells of 0.25 degrees; 30: 1; 150: 4; 600 and 1,000: 16. Far north, 1,000 km
     # needs more than nine cells of 16 degrees: the words alone are asked of the index.
@@ -1036,7 +1046,7 @@ _EDGES = [
 BANDED = [(f"Banded loft {minor}", minor, "EUR", 0.001 * i) for i, minor in enumerate(_EDGES)]
 BANDED += [
     ("Banded franc loft", 8192, "CHF", 0.002),
-    ("Banded far loft", 8192, "EUR", 0.2),  # about 17 km north-east
+    ("Banded far loft", 8192, "EUR", 0.2),  # about 28 km north-east
     ("Banded free loft", 0, "EUR", 0.003),
 ]
 
@@ -1051,9 +1061,10 @@ def test_text_near_and_price_find_listings_on_every_side_of_the_price_bands(
     """PostgreSQL's text index holds each listing's coarser cells again with its currency and
     price band, and a text search with "near", a currency and a price range asks it for those
     (revision 0026): ranges whose bounds lie on the bands' edges and a cent to either side, one
-    without a lowest price, one without a highest and one too wide to ask for find what a
-    brute-force reading finds, and a host's new price and currency are found, the old ones no
-    longer. SQLite's index keeps the cells alone, and must find the same."""
+    without a lowest price and one without a highest find what a brute-force reading finds,
+    and a host's new price and currency are found, the old ones no longer (a range too wide
+    to ask for, and cell edges at every size: the grid test above). SQLite's index keeps the
+    cells alone, and must find the same."""
     tenant = create_tenant(server)
     key = tenant.keys["host"]
     lofts = [
@@ -1089,7 +1100,7 @@ def test_text_near_and_price_find_listings_on_every_side_of_the_price_bands(
         (None, 8191),
         (8192, None),
         (0, 0),
-        (1, 10**13),  # more bands than the index is asked for: the cells alone
+        (1, 10**13),  # 87 bands in the one cell of 1 degree about Alfama
     ]:
         finds(low, high)
     finds(8192, 8192, "CHF")
@@ -1175,6 +1186,7 @@ _BANDS = text(
 )
 _PRICE_QUERY = text("SELECT CAST(travel_price_query(:s, :n, :w, :e, :c, :lo, :hi) AS text)")
 _LEXEME = re.compile(r"'([^']*)'")
+_SEARCHING = text("SELECT pg_get_functiondef('travel_text_matches'::regproc)")
 
 
 def test_the_index_is_asked_for_the_bands_and_cells_the_decision_defines(
@@ -1182,13 +1194,14 @@ def test_the_index_is_asked_for_the_bands_and_cells_the_decision_defines(
 ) -> None:
     """PostgreSQL's `travel_price_band` puts each price in the band decision 0116 defines (on
     and beside every band's edge up to 2^62), and `travel_price_query` asks for the keys it
-    defines, for boxes of each size and ranges of each kind."""
+    defines, for boxes of each size and ranges of each kind; `travel_text_matches` asks for
+    them."""
     if not database_url.startswith("postgres"):
         pytest.skip("PostgreSQL's text index (SQLite's keeps the cells alone)")
     edges = {edge for k in range(63) for edge in (2**k, 3 * 2**k // 2)}
-    prices = sorted({price + d for price in edges | {0} for d in (-1, 0, 1)} - {2**63})
+    prices = sorted({price + d for price in edges | {0} for d in (-1, 0, 1)} | {2**63 - 1})
 
-    async def read() -> tuple[list[int], list[set[str]]]:
+    async def read() -> tuple[list[int], list[set[str]], str]:
         databases = databases_for(database_url)
         try:
             async with system_transaction(databases.main) as session:
@@ -1200,15 +1213,22 @@ def test_the_index_is_asked_for_the_bands_and_cells_the_decision_defines(
                         asked = {"c": currency, "lo": low, "hi": high}
                         query = await session.scalar(_PRICE_QUERY, {**where, **asked})
                         keys.append(set() if query is None else set(_LEXEME.findall(query)))
-                return list(banded.scalars()), keys
+                searching = await session.scalar(_SEARCHING)
+                return list(banded.scalars()), keys, searching
         finally:
             await databases.dispose()
 
-    bands, keys = asyncio.run(read())
+    bands, keys, searching = asyncio.run(read())
     assert bands == [_band(price) for price in prices]
     assert bands == sorted(bands)  # never a smaller band for a larger price
     assert keys == [_price_keys(box, *asked) for box in _BOXES for asked in _RANGES]
     assert sum(map(bool, keys)) >= 8  # several cases ask for prices: the comparison is not empty
+    # And the searches ask for them, of the index on the keys with the prices.
+    assert "travel_price_query(p_south, p_north, p_west, p_east, p_currency," in searching
+    assert (
+        "listings.latitude, listings.longitude, listings.currency, listings.price_minor)"
+        in searching
+    )
 
 
 def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant) -> None:
