@@ -140,8 +140,15 @@ def names(found: Any) -> list[str]:
     return [item["name"] for item in found["listings"]]
 
 
-UPDATE_PROPERTY = """mutation ($input: UpdateTravelPropertyInput!) {
+_UPDATE_PROPERTY = """mutation ($input: UpdateTravelPropertyInput!) {
   updateTravelProperty(input: $input) { version } }"""
+
+
+def _updated(server: LiveServer, key: str, changes: dict[str, Any]) -> int:
+    """The property's version after `changes` (with its `id`) through the API."""
+    return int(
+        data(server, key, _UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]["version"]
+    )
 
 
 def _properties(
@@ -315,7 +322,7 @@ def test_sqlite_indexes_each_workspace_s_folded_words_as_they_are_written(
         provider = api_provider(server, tenant.keys["host"], "Casa Azul")
         listing = api_listing(server, tenant.keys["host"], "PROPERTY", provider, **texts)
     changes = {"id": listing, "name": "Ёлка loft", "amenities": ["Sauna"], "longitude": -18.96}
-    assert data(server, theirs.keys["host"], UPDATE_PROPERTY, {"input": changes})
+    assert _updated(server, theirs.keys["host"], changes)
 
     async def index(*statements: str) -> set[str]:
         databases = databases_for(database_url)
@@ -1028,10 +1035,7 @@ def test_text_near_finds_listings_on_every_side_of_the_grid_cells(server: LiveSe
     near(POLAR_CABIN[1:], 1000, [*CABINS, POLAR_CABIN])
     moved = "Edge cabin 0"
     changes = {"id": ids[moved], "latitude": 40.0, "longitude": 20.0}
-    assert (
-        data(server, key, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]["version"]
-        == 2
-    )
+    assert _updated(server, key, changes) == 2
     after = [(name, *((40.0, 20.0) if name == moved else (lat, lon))) for name, lat, lon in CABINS]
     near(GRID_CORNER, 1, after)
     near((40.0, 20.0), 1, after)
@@ -1105,15 +1109,10 @@ def test_text_near_and_price_find_listings_on_every_side_of_the_price_bands(
         finds(low, high)
     finds(8192, 8192, "CHF")
     moved = {"id": ids["Banded loft 4096"], "pricePerNight": "200.00"}
-    assert (
-        data(server, key, UPDATE_PROPERTY, {"input": moved})["updateTravelProperty"]["version"] == 2
-    )
+    assert _updated(server, key, moved) == 2
     listings["Banded loft 4096"] = (20000, "EUR", listings["Banded loft 4096"][2])
     changed = {"id": ids["Banded loft 8192"], "currency": "CHF"}
-    assert (
-        data(server, key, UPDATE_PROPERTY, {"input": changed})["updateTravelProperty"]["version"]
-        == 2
-    )
+    assert _updated(server, key, changed) == 2
     listings["Banded loft 8192"] = (8192, "CHF", listings["Banded loft 8192"][2])
     finds(4095, 4097)
     finds(16384, 24576)
@@ -1306,10 +1305,7 @@ def test_amenity_facet_counts_each_listing_once_whenever_its_keys_were_written(
 
     assert counted() == {"balcony": 1, "pool": 1, "wi-fi": 2}
     changes = {"id": ids["Loft one"], "amenities": ["Sauna", "WI-FI"]}
-    assert (
-        data(server, host, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]["version"]
-        == 2
-    )
+    assert _updated(server, host, changes) == 2
     assert counted() == {"balcony": 1, "sauna": 1, "wi-fi": 2}
     postgresql = database_url.startswith("postgres")
     mine = WorkspaceId(tenant.workspace.id)
@@ -1735,7 +1731,7 @@ def test_order_listings_rewrites_sqlite_s_table_in_place_order_and_searches_find
         assert everything() == before
     # The triggers were made again: a rename and a new listing are found, with their keys.
     changes = {"id": ids["Kyoto one"], "name": "Gion machiya"}
-    assert data(server, host, UPDATE_PROPERTY, {"input": changes})["updateTravelProperty"]
+    assert _updated(server, host, changes)
     api_listing(server, host, "PROPERTY", provider, name="Porto flat", amenities=["Sauna"])
     assert names(search(server, tenant, "machiya")) == ["Gion machiya"]
     assert search(server, tenant, "flat")["total"] == 6

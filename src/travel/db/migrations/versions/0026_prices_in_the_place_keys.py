@@ -14,13 +14,14 @@ and the box are still applied exactly to what the index finds.
 
 `travel_search_keys` gains the currency and the price; a new index under the old name replaces
 0020's (building it reads every listing: the revision took 46 s at 1.2 million; writes to
-listings wait meanwhile). `travel_text_matches` keeps its signature, so the release before runs on the new
-index; it asks for the prices too. The four-argument `travel_search_keys` and the two-argument
-`travel_place_document`, which only the old index used, are dropped; the downgrade makes them
-and 0020's index again. Both end with ANALYZE of listings: the statistics of an index's
-expression are gathered by ANALYZE alone. SQLite is unchanged: the same keys in its FTS5
-table made "lisbon"'s statement slower there, from 35.4 to 36.5 ms (the benchmark's listings
-in place order, decision 0114: the rows a range spares lie on the pages read anyway).
+listings wait meanwhile). `travel_text_matches` keeps its signature, so the release before runs
+on the new index; it asks for the prices too. The four-argument `travel_search_keys`, which
+only the old index used, is dropped; the downgrade makes it and 0020's index again. The
+four-argument `travel_place_document` adds the priced cells to the two-argument one's (0020's),
+which stays. Both end with ANALYZE of listings: the statistics of an index's expression are
+gathered by ANALYZE alone. SQLite is unchanged: the same keys in its FTS5 table made "lisbon"'s
+statement slower there, from 35.4 to 36.5 ms (the benchmark's listings in place order, decision
+0114: the rows a range spares lie on the pages read anyway).
 See docs/decisions/0116-prices-in-the-place-keys.md.
 
 Revision ID: 0026
@@ -48,20 +49,17 @@ RETURN CASE WHEN p_price_minor < 1 THEN 0 WHEN p_price_minor = 1 THEN 2
     + ((p_price_minor >> (63 - position('1' IN p_price_minor::bit(64)::text))) & 1)::integer
   END"""
 
-# Revision 0020's cells, and those of 1, 4 and 16 degrees again with the currency and the
-# price band (none without a currency of three capital letters and a price). One expression,
-# which the index's inlines: the same as a query over the four sizes took 40 µs a row, this 11.
+# Revision 0020's cells (its travel_place_document), and those of 1, 4 and 16 degrees again
+# with the currency and the price band (none without a currency of three capital letters and
+# a price). One expression, which the index's inlines: the same as a query over the sizes took
+# 40 µs a row, this 11.
 _PLACE_DOCUMENT = """CREATE FUNCTION travel_place_document(
   p_latitude double precision, p_longitude double precision, p_currency text,
   p_price_minor bigint) RETURNS tsvector
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN p_latitude IS NULL OR p_longitude IS NULL THEN ''::tsvector
-  ELSE array_to_tsvector(ARRAY[
-    '~g0:' || floor(p_latitude / 0.25)::int::text || ':' || floor(p_longitude / 0.25)::int::text,
-    '~g1:' || floor(p_latitude)::int::text || ':' || floor(p_longitude)::int::text,
-    '~g2:' || floor(p_latitude / 4)::int::text || ':' || floor(p_longitude / 4)::int::text,
-    '~g3:' || floor(p_latitude / 16)::int::text || ':' || floor(p_longitude / 16)::int::text])
-  || CASE WHEN p_currency ~ '^[A-Z]{3}$' AND p_price_minor IS NOT NULL
+RETURN travel_place_document(p_latitude, p_longitude)
+  || CASE WHEN p_latitude IS NOT NULL AND p_longitude IS NOT NULL
+      AND p_currency ~ '^[A-Z]{3}$' AND p_price_minor IS NOT NULL
     THEN array_to_tsvector(ARRAY[
       '~p1:' || floor(p_latitude)::int::text || ':' || floor(p_longitude)::int::text
         || ':' || p_currency || ':' || travel_price_band(p_price_minor)::text,
@@ -69,8 +67,7 @@ RETURN CASE WHEN p_latitude IS NULL OR p_longitude IS NULL THEN ''::tsvector
         || ':' || p_currency || ':' || travel_price_band(p_price_minor)::text,
       '~p3:' || floor(p_latitude / 16)::int::text || ':' || floor(p_longitude / 16)::int::text
         || ':' || p_currency || ':' || travel_price_band(p_price_minor)::text])
-    ELSE ''::tsvector END
-  END"""
+    ELSE ''::tsvector END"""
 
 # COST as travel_scope's: the planner must read the index, not compute this on each row.
 _SEARCH_KEYS = """CREATE FUNCTION travel_search_keys(
@@ -98,6 +95,8 @@ DECLARE
   lowest CONSTANT bigint := greatest(coalesce(p_min_price_minor, 0), 0);
   chosen integer;
   size float8;
+  low integer;
+  high integer;
   keys text[] := '{}';
 BEGIN
   IF p_south IS NULL OR p_north IS NULL OR p_west IS NULL OR p_east IS NULL
@@ -118,14 +117,15 @@ BEGIN
     RETURN NULL;
   END IF;
   size := sizes[chosen + 1];
+  low := travel_price_band(lowest);
+  high := travel_price_band(p_max_price_minor);
   IF (floor(p_north / size) - floor(p_south / size) + 1)
-      * (floor(p_east / size) - floor(p_west / size) + 1)
-      * (travel_price_band(p_max_price_minor) - travel_price_band(lowest) + 1) > 128 THEN
+      * (floor(p_east / size) - floor(p_west / size) + 1) * (high - low + 1) > 128 THEN
     RETURN NULL;
   END IF;
   FOR lat IN floor(p_south / size)::int .. floor(p_north / size)::int LOOP
     FOR lon IN floor(p_west / size)::int .. floor(p_east / size)::int LOOP
-      FOR band IN travel_price_band(lowest) .. travel_price_band(p_max_price_minor) LOOP
+      FOR band IN low .. high LOOP
         keys := keys || format('''~p%s:%s:%s:%s:%s''', chosen, lat, lon, p_currency, band);
       END LOOP;
     END LOOP;
@@ -196,7 +196,6 @@ def upgrade() -> None:
         _text_matches(priced=True),
         ranked._PATH_AND_GRANT,  # CREATE OR REPLACE set the search path anew: none
         "DROP FUNCTION travel_search_keys(uuid, tsvector, double precision, double precision)",
-        "DROP FUNCTION travel_place_document(double precision, double precision)",
         "ANALYZE listings",
     ):
         op.execute(statement)
@@ -208,7 +207,6 @@ def downgrade() -> None:
     placed = _revision("0020_place_cells_in_the_text_index")
     ranked = _revision("0021_text_matches_ranked")
     for statement in (
-        placed._PLACE_DOCUMENT,
         placed._SEARCH_KEYS,
         *placed._replace_index(_OLD_KEYS),
         _text_matches(priced=False),
