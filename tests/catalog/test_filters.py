@@ -149,6 +149,10 @@ def test_filter_and_pagination_combine(
         ({"availableFrom": "2030-01-05", "availableTo": "2030-01-01"}, "filter.availableTo"),
         ({"availableFrom": "2030-01-05", "availableTo": "2030-01-05"}, "filter.availableTo"),
         ({"availableFrom": "2030-01-01", "availableTo": "2031-01-03"}, "filter.availableTo"),
+        # Dates nobody could book: before today, or past the bookings' five years.
+        ({"availableFrom": "2020-01-01", "availableTo": "2020-01-05"}, "filter.availableFrom"),
+        ({"availableFrom": "2099-01-01", "availableTo": "2099-01-03"}, "filter.availableFrom"),
+        ({"places": ["Lisbon", " "]}, "filter.places"),
     ],
 )
 def test_invalid_filters_are_validation_errors(

@@ -28,6 +28,7 @@ from travel.catalog.repository.search import EARTH_RADIUS_KM, _inside
 from travel.db.registry import Databases
 from travel.db.session import system_transaction, tenant_transaction
 from travel.kernel.ids import WorkspaceId
+from travel.kernel.kinds import KINDS
 from travel.search.engine import FOLDING, refold_fts
 from travel.search.words import fold
 
@@ -1243,8 +1244,10 @@ def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant
         narrowed = {**base, "amenities": [amenity["value"]]}
         assert amenity["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
     for place in facets["facets"]["places"]:
-        narrowed = {**base, "location": place["value"]}
+        narrowed = {**base, "places": [place["value"]]}
         assert place["count"] == search(server, searchable, "lisbon", filter=narrowed)["total"]
+    # Every kind is counted, those with none too.
+    assert {k["value"] for k in facets["facets"]["kinds"]} == {kind.value for kind in KINDS}
     buckets = facets["facets"]["prices"]
     assert sum(b["count"] for b in buckets) == total
     for i, bucket in enumerate(buckets):
@@ -1256,6 +1259,47 @@ def test_facets_equal_the_filtered_counts(server: LiveServer, searchable: Tenant
     mixed = data(server, key, FACETS, {"t": None, "f": None})["travelSearch"]["facets"]
     assert mixed["prices"] is None
     assert sum(k["count"] for k in mixed["kinds"]) == len(CATALOG)
+
+
+def test_a_place_counted_is_found_whole_and_bad_places_are_refused(server: LiveServer) -> None:
+    """The places facet counts listings by their location as written; `places` finds those
+    (`location`, a text the location contains, finds more)."""
+    tenant = create_tenant(server)
+    host = tenant.keys["host"]
+    provider = api_provider(server, host, "Casa Azul")
+    located = (("Tile house", "Lisbon"), ("Fado flat", "Lisbon"), ("Loft", "Alfama, Lisbon"))
+    for name, location in located:
+        api_listing(server, host, "PROPERTY", provider, name=name, location=location)
+    found = data(server, tenant.keys["traveler"], FACETS, {"t": "lisbon"})["travelSearch"]
+    assert found["total"] == 3
+    places = {p["value"]: p["count"] for p in found["facets"]["places"]}
+    assert places == {"Lisbon": 2, "Alfama, Lisbon": 1}
+    for place, counted in places.items():
+        assert search(server, tenant, "lisbon", filter={"places": [place]})["total"] == counted
+    both = {"places": ["Lisbon", "Alfama, Lisbon"]}
+    assert search(server, tenant, None, filter=both)["total"] == 3
+    assert search(server, tenant, None, filter={"location": "Lisbon"})["total"] == 3
+    for wrong in ([" "], ["x" * 201], [f"p{i}" for i in range(11)]):
+        got = post(server, tenant.keys["traveler"], SEARCH, {"f": {"places": wrong}}).json()
+        assert got["errors"][0]["extensions"]["code"] == "VALIDATION_ERROR"
+        assert got["errors"][0]["extensions"]["field"] == "filter.places"
+
+
+def test_a_party_finds_only_stays_it_could_book(server: LiveServer) -> None:
+    """A stay stating no guest limit takes a booking of up to 100 guests (the bookings'
+    rule): a larger party does not find it; a stay taking that many does."""
+    tenant = create_tenant(server)
+    host = tenant.keys["host"]
+    provider = api_provider(server, host, "Casa Azul")
+    api_listing(server, host, "PROPERTY", provider, name="Open house", maxGuests=None)
+    api_listing(server, host, "PROPERTY", provider, name="Big lodge", maxGuests=500)
+
+    def found(guests: int) -> list[str]:
+        return sorted(names(search(server, tenant, None, filter={"guests": guests})))
+
+    assert found(100) == ["Big lodge", "Open house"]
+    assert found(101) == ["Big lodge"]
+    assert found(501) == []
 
 
 AMENITIES = """query ($t: String, $f: TravelSearchFilterInput) {

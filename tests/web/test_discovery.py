@@ -205,6 +205,39 @@ def test_facets_sort_and_prices_live_in_the_url(page: Page, web: WebApp) -> None
     expect(page.get_by_label("Sort by")).to_have_value("PRICE_ASC")
 
 
+def test_a_place_chip_and_a_price_bar_find_what_they_count(page: Page, web: WebApp) -> None:
+    # The demo's places include "Lisbon" and places that contain it ("Alfama, Lisbon"): the
+    # chip finds the listings it counted, not every location containing its name.
+    sign_in_as(page, web, "traveler", path="/?q=Lisbon&currency=EUR")
+    _filters(page)
+    filters = page.get_by_role("complementary", name="Filters")
+    chip = filters.get_by_role("group", name="Place").get_by_role("button").first
+    place, counted = chip.inner_text().rsplit(" ", 1)
+    chip.click()
+    expect(page).to_have_url(re.compile(r"where="))
+    expect(page.get_by_role("heading", name=re.compile(rf"^{counted} results?$"))).to_be_visible()
+    assert all(place in card for card in _cards(page))
+    chip = filters.get_by_role("group", name="Place").get_by_role("button", name=place)
+    chip.click()  # off again
+    expect(page).not_to_have_url(re.compile(r"where="))
+    # Each bar of the histogram finds as many as it says, its highest price included.
+    bars = filters.get_by_role("group", name="Prices in EUR").get_by_role("button")
+    expect(bars.first).to_be_visible()
+    for i in range(bars.count()):
+        if bars.nth(i).is_disabled():
+            continue
+        label = str(bars.nth(i).get_attribute("aria-label"))
+        bars.nth(i).click()
+        expect(page).to_have_url(re.compile(r"max="))
+        counted = label.rsplit(": ", 1)[1]
+        heading = re.compile(rf"^{counted} results?$")
+        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+        page.go_back()
+        expect(page).not_to_have_url(re.compile(r"max="))
+        bars = filters.get_by_role("group", name="Prices in EUR").get_by_role("button")
+    assert serious_accessibility_problems(page) == []
+
+
 def _prices(page: Page) -> list[str]:
     _results(page)
     found = page.get_by_role("list", name=re.compile("found$"))

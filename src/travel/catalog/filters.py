@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from travel.bookings.rules import HORIZON
 from travel.catalog.availability import MAX_RANGE_DAYS
 from travel.catalog.inputs import (
     ListingConditions,
@@ -18,6 +19,7 @@ from travel.catalog.inputs import (
 )
 from travel.catalog.rules import MAX_AMENITY
 from travel.catalog.status import VISIBLE, ListingStatus
+from travel.db.base import utcnow
 from travel.errors import Checks, InvalidInput
 from travel.kernel.ids import try_parse_id
 from travel.kernel.kinds import ListingKind
@@ -56,6 +58,7 @@ class ListingFilter:
     # Folded words of the text (travel.search.words), matched by the database's search engine.
     words: tuple[str, ...] = ()
     location: str | None = None
+    places: tuple[str, ...] = ()  # locations as written, any of them (the places facet's values)
     min_price: Decimal | None = None
     max_price: Decimal | None = None
     currency: str | None = None
@@ -172,6 +175,18 @@ def window(
     return DateWindow(first, last)
 
 
+def _search_window(given: ListingConditions, *, stay: bool) -> DateWindow:
+    """The dates searched: a window as bookings take them, from today (UTC) to the bookings'
+    horizon, so that nothing is found that could not be booked."""
+    found = window(given.available_from, given.available_to, stay=stay, names=_DATES)
+    today = utcnow().date()
+    if found.first < today:
+        raise _invalid("available_from", "must not be in the past")
+    if found.first > today + HORIZON:
+        raise _invalid("available_from", f"must be within {HORIZON.days} days from today")
+    return found
+
+
 def _provider(value: str | None) -> tuple[uuid.UUID | None, bool]:
     if value is None:
         return None, False
@@ -197,17 +212,14 @@ def listing_filter(given: ListingConditions | None, kind: str | None) -> Listing
     conditions = ListingFilter(
         words=check(lambda: search_words(text)) or (),
         location=check(lambda: _location(given.location)),
+        places=check(lambda: _places(given.places)) or (),
         min_price=low,
         max_price=high,
         currency=check(lambda: None if given.currency is None else currency_code(given.currency)),
         min_rating=check(lambda: _rating(given.min_rating)),
         provider_id=provider_id,
         matches_nothing=unknown_provider,
-        window=(
-            check(lambda: window(given.available_from, given.available_to, stay=stay, names=_DATES))
-            if dated
-            else None
-        ),
+        window=check(lambda: _search_window(given, stay=stay)) if dated else None,
         guests=check(lambda: _guests(given.guests)),
         near=check(lambda: _near(given.near)),
         amenities=check(lambda: _amenities(given.amenities)) or (),
@@ -230,6 +242,17 @@ def _location(value: str | None) -> str | None:
     if len(location) > MAX_TEXT:
         raise _invalid("location", f"must be at most {MAX_TEXT} characters")
     return location or None
+
+
+def _places(given: list[str] | None) -> tuple[str, ...]:
+    """Locations as the places facet gives them: matched whole, as written."""
+    items = given or []
+    if len(items) > MAX_WORDS:
+        raise _invalid("places", f"may list at most {MAX_WORDS} items")
+    found = [clean_text(item).strip() for item in items]
+    if any(not place or len(place) > MAX_TEXT for place in found):
+        raise _invalid("places", f"items must be 1 to {MAX_TEXT} characters")
+    return tuple(dict.fromkeys(found))
 
 
 def _statuses(given: list[str] | None) -> tuple[str, ...]:

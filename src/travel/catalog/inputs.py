@@ -195,6 +195,7 @@ class ListingConditions:
     """What `TravelListingFilterInput` and `TravelSearchFilterInput` share (decision 0011)."""
 
     location: str | None = None
+    places: list[str] | None = None
     min_price: Decimal | None = None
     max_price: Decimal | None = None
     currency: str | None = None

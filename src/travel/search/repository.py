@@ -367,7 +367,7 @@ async def summary(
     return Summary(
         total=by["total"][0][1],
         kinds=sorted(
-            ((str(k), c) for k, c in by.get("kind", [])),
+            ({**dict.fromkeys(ALL_KINDS, 0), **{str(k): c for k, c in by.get("kind", [])}}).items(),
             key=lambda item: (-item[1], ALL_KINDS.index(item[0])),
         ),
         places=sorted(((str(p), c) for p, c in by.get("place", [])), key=lambda i: (-i[1], i[0])),

@@ -58,7 +58,7 @@ Counts of the listings a search finds: each is what the search would find with t
 added to its filter.
 """
 type TravelSearchFacets {{
-  "Listings per kind, for every kind: the kinds filter is left out of these counts only."
+  "Listings per kind, every kind (0 for none): the kinds filter is left out of these counts only."
   kinds: [TravelFacetCount!]!
   "The places (a listing's location) with most listings, most first."
   places(

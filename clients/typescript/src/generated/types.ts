@@ -365,6 +365,11 @@ export type TravelListingFilterInput = {
   near?: InputMaybe<TravelNearInput>;
   /** true: only listings of the providers the caller registered (a host's own, across providers). */
   ownedByViewer?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Only listings whose location is exactly one of these, as the places facet gives them (case
+   * and accents as written); at most 10.
+   */
+  places?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND. */
   providerId?: InputMaybe<Scalars['ID']['input']>;
   /**
@@ -514,6 +519,11 @@ export type TravelSearchFilterInput = {
   minRating?: InputMaybe<Scalars['Float']['input']>;
   /** Only listings with coordinates within this circle; needed to sort by DISTANCE. */
   near?: InputMaybe<TravelNearInput>;
+  /**
+   * Only listings whose location is exactly one of these, as the places facet gives them (case
+   * and accents as written); at most 10.
+   */
+  places?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Only listings of this provider; an unknown id gives an empty list, never NOT_FOUND. */
   providerId?: InputMaybe<Scalars['ID']['input']>;
 };

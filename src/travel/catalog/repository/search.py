@@ -34,6 +34,7 @@ from sqlalchemy.orm import aliased
 from sqlalchemy.sql.functions import FunctionElement
 
 from travel.bookings.models import Booking
+from travel.bookings.rules import MAX_GUESTS_UNLIMITED_PROPERTY
 from travel.catalog.availability import HOLDS_CAPACITY, holds_block, holds_day, holds_night
 from travel.catalog.filters import DateWindow, ListingFilter, Near
 from travel.catalog.models import Listing, ListingBlock, Provider
@@ -202,7 +203,11 @@ def _places_free(workspace_id: WorkspaceId, window: DateWindow, guests: int) -> 
 
 
 def _fits_party(stay: bool, guests: int) -> ColumnElement[bool]:
+    """Listings a party of `guests` can book: a stay that states no limit takes as many as a
+    booking may bring to such a stay (travel.bookings.rules)."""
     if stay:
+        if guests > MAX_GUESTS_UNLIMITED_PROPERTY:
+            return Listing.max_guests >= guests
         return or_(Listing.max_guests.is_(None), Listing.max_guests >= guests)
     return Listing.capacity >= guests
 
@@ -362,6 +367,8 @@ def listing_conditions(
         where.append(Listing.provider_id.in_(_owned_by(workspace_id, conditions.owned_by)))
     if conditions.location:
         where += contains_all([Listing.location], [conditions.location])
+    if conditions.places:
+        where.append(Listing.location.in_(conditions.places))
     if conditions.min_price is not None or conditions.max_price is not None:
         where.append(_price_range(conditions.min_price, conditions.max_price, conditions.currency))
     elif conditions.currency is not None:

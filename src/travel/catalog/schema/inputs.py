@@ -64,6 +64,11 @@ _LISTING_FILTER_FIELDS = """\
   text: String
   "Text the location must contain (any case), e.g. \\"lisbon\\"; up to 200 characters."
   location: String
+  \"\"\"
+  Only listings whose location is exactly one of these, as the places facet gives them (case
+  and accents as written); at most 10.
+  \"\"\"
+  places: [String!]
   "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
   minPrice: Decimal
   "Highest price (0 to 10^12, not below minPrice), in each listing's own currency."

@@ -8,7 +8,16 @@ import { problemsOf, type Search, type SearchProblems } from "./search";
 
 export type FacetData = NonNullable<DiscoverQuery["travelSearch"]>["facets"];
 
-export const CURRENCIES = ["EUR", "USD", "GBP", "JPY", "MXN", "ZAR", "ISK"];
+// The currencies travelers pick most, with whichever the search names (any ISO 4217 code works).
+export const CURRENCIES = ["AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KRW", "MAD", "MXN", "NOK", "NZD", "PLN", "SEK", "SGD", "THB", "TRY", "USD", "ZAR"];
+
+/** A bucket's highest price as a filter includes it: one minor unit below where the next bucket
+ * starts (a bucket holds its lowest price, not its highest), the last bucket's own. */
+export function bucketTop(max: string, currency: string, last: boolean): string {
+  if (last) return max;
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (Number(max) - 10 ** -digits).toFixed(digits);
+}
 
 type Props = {
   search: Search;
@@ -107,7 +116,7 @@ function Prices({ search, facets, wrong, onChange }: PricesProps) {
         <label htmlFor={`${id}-currency`}>Currency</label>
         <select id={`${id}-currency`} value={search.currency} onChange={(e) => onChange({ currency: e.target.value, minPrice: "", maxPrice: "" })}>
           <option value="">Any</option>
-          {CURRENCIES.map((c) => (
+          {(CURRENCIES.includes(search.currency) || !search.currency ? CURRENCIES : [...CURRENCIES, search.currency].sort()).map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
@@ -117,9 +126,10 @@ function Prices({ search, facets, wrong, onChange }: PricesProps) {
       {!search.currency && <p className="facet-hint">Choose a currency to see prices and sort by them.</p>}
       {buckets && buckets.length > 0 && (
         <div className="histogram" role="group" aria-label={`Prices in ${search.currency}`}>
-          {buckets.map((b) => {
-            const label = `${formatMoney(b.min, search.currency)} to ${formatMoney(b.max, search.currency)}: ${b.count}`;
-            const chosen = search.minPrice === b.min && search.maxPrice === b.max;
+          {buckets.map((b, i) => {
+            const top = bucketTop(b.max, search.currency, i === buckets.length - 1);
+            const label = `${formatMoney(b.min, search.currency)} to ${formatMoney(top, search.currency)}: ${b.count}`;
+            const chosen = search.minPrice === b.min && search.maxPrice === top;
             return (
               <button
                 key={b.min}
@@ -132,8 +142,8 @@ function Prices({ search, facets, wrong, onChange }: PricesProps) {
                 style={{ "--height": `${Math.max(4, (b.count / tallest) * 100)}%` } as React.CSSProperties}
                 onClick={() => {
                   setMin(chosen ? "" : b.min);
-                  setMax(chosen ? "" : b.max);
-                  onChange(chosen ? { minPrice: "", maxPrice: "" } : { minPrice: b.min, maxPrice: b.max });
+                  setMax(chosen ? "" : top);
+                  onChange(chosen ? { minPrice: "", maxPrice: "" } : { minPrice: b.min, maxPrice: top });
                 }}
               />
             );

@@ -87,10 +87,11 @@ export function writeSearch(search: Search): string {
   return params.toString();
 }
 
-/** The order shown: the one chosen, else events and departures soonest first, else best match. */
+/** The order shown: the one chosen, else events and departures soonest first (with a text too:
+ * the matching ones in date order), else best match. */
 export function sortOf(search: Search): TravelListingSort {
   if (search.sort) return search.sort;
-  return search.kind && !search.text.trim() && (search.kind.kind === "EVENT" || search.kind.kind === "TRIP") ? "START_TIME" : "RELEVANCE";
+  return search.kind && (search.kind.kind === "EVENT" || search.kind.kind === "TRIP") ? "START_TIME" : "RELEVANCE";
 }
 
 /** The API filter for a search: what the person chose, passed on (the API validates it) —
@@ -99,7 +100,8 @@ export function filterOf(search: Search, { withKind = true } = {}): TravelSearch
   const wrong = problemsOf(search);
   const filter: TravelSearchFilterInput = {};
   if (withKind && search.kind) filter.kinds = [search.kind.kind];
-  if (search.place.trim()) filter.location = search.place.trim();
+  // The place chosen among the facets, matched whole as the facet counted it.
+  if (search.place.trim()) filter.places = [search.place.trim()];
   if (search.amenities.length) filter.amenities = search.amenities;
   if (search.minPrice.trim() && !wrong.minPrice) filter.minPrice = search.minPrice.trim();
   if (search.maxPrice.trim() && !wrong.maxPrice) filter.maxPrice = search.maxPrice.trim();

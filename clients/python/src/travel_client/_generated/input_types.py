@@ -204,6 +204,8 @@ class TravelListingFilterInput(BaseModel):
     "What a traveler typed (at most 200 characters and 10 words), matched on the database's\nfull-text engine in the name, place, amenities and description, accents and case folded;\nthe last word also as the start of a word; a word of 5 or more letters also with one typo,\nof 9 or more with two. travelSearch ranks by relevance with it; the kinds' lists keep their\norder (oldest first) unless given a sort."
     location: Optional[str] = None
     'Text the location must contain (any case), e.g. "lisbon"; up to 200 characters.'
+    places: Optional[list[str]] = None
+    "Only listings whose location is exactly one of these, as the places facet gives them (case\nand accents as written); at most 10."
     min_price: Optional[Decimal] = Field(alias="minPrice", default=None)
     "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
     max_price: Optional[Decimal] = Field(alias="maxPrice", default=None)
@@ -238,6 +240,8 @@ class TravelSearchFilterInput(BaseModel):
     "Only these kinds (any of them); none or empty: every kind."
     location: Optional[str] = None
     'Text the location must contain (any case), e.g. "lisbon"; up to 200 characters.'
+    places: Optional[list[str]] = None
+    "Only listings whose location is exactly one of these, as the places facet gives them (case\nand accents as written); at most 10."
     min_price: Optional[Decimal] = Field(alias="minPrice", default=None)
     "Lowest price (0 to 10^12), in each listing's own currency: amounts are not converted."
     max_price: Optional[Decimal] = Field(alias="maxPrice", default=None)
