@@ -194,9 +194,10 @@ def test_travelers_search_across_kinds_with_facets_and_suggestions(
     assert [x.id for x in by_price.listings] == [ids["PROPERTY"]]
     facets = client.search_facets("lisbon", filter={"kinds": ["TOUR", "EVENT"]}, top=3)
     assert facets.total == 2
+    # Every kind, 0 for the activity outside Lisbon.
     assert {(k.value, k.count) for k in facets.facets.kinds} == {
         ("PROPERTY", 1), ("TOUR", 1), ("EVENT", 1), ("TRIP", 1), ("ACTIVITY", 0),
-    }  # fmt: skip  (every kind, 0 for the activity outside Lisbon)
+    }  # fmt: skip
     assert facets.facets.prices is None  # no currency: no histogram
     near = {"latitude": 38.71, "longitude": -9.13, "radiusKm": 5.0}
     placed = host.create_tour(ids["operator"], "Tram ride", "Lisbon", "5.00", 20,
