@@ -183,3 +183,22 @@ def test_malformed_filter_values_are_400(
         response = post(server, catalog[0].keys["traveler"], PROPERTIES, {"f": conditions})
         assert response.status_code == 400, conditions
         assert error_codes(response) == ["VALIDATION_ERROR"]
+        # The value is named by its path in the variables as sent.
+        (name,) = conditions
+        assert response.json()["errors"][0]["extensions"]["field"] == f"f.{name}"
+    search = """query ($f: TravelSearchFilterInput, $p: TravelPaginationInput) {
+      travelSearch(filter: $f) { total listings(pagination: $p) { name } } }"""
+    for variables, field in (
+        ({"f": {"near": {"latitude": "NaN", "longitude": 0, "radiusKm": 5}}}, "f.near.latitude"),
+        ({"f": {"near": {"latitude": 1, "longitude": 0}}}, "f.near"),
+        ({"f": {"kinds": ["PROPERTY", "FOO"]}}, "f.kinds[1]"),
+        ({"f": 5}, "f"),
+        ({"p": {"skip": 99999999999}}, "p.skip"),
+    ):
+        response = post(server, catalog[0].keys["traveler"], search, variables)
+        assert response.status_code == 400, variables
+        (error,) = response.json()["errors"]
+        assert (error["extensions"]["code"], error["extensions"]["field"]) == (
+            "VALIDATION_ERROR",
+            field,
+        )

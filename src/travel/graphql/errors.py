@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
-from graphql import GraphQLError
+from graphql import GraphQLError, VariableDefinitionNode
 
 from travel.db.outage import moving, unreachable
 from travel.errors import ServiceUnavailable, TravelError
@@ -14,6 +15,9 @@ log = logging.getLogger("travel.errors")
 
 INTERNAL = "INTERNAL_SERVER_ERROR"
 UNAVAILABLE = ServiceUnavailable.code
+# graphql-core's refusal of a variable's value: "Variable '$f' has invalid value at
+# .near.latitude: Float cannot represent ...", or without " at ..." for the whole value.
+_REFUSED_VARIABLE = re.compile(r"Variable '\$(\w+)' has invalid value(?: at \.?([^:]+))?:")
 _MOVING = (
     "This workspace is moving to another database: writes resume within seconds; retry shortly"
 )
@@ -24,7 +28,7 @@ def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
     original = error.original_error
     if original is None or isinstance(original, GraphQLError):
         # Syntax, validation and variable-coercion errors: the caller's document is at fault.
-        message, code, extra = error.message, "VALIDATION_ERROR", {}
+        message, code, extra = error.message, "VALIDATION_ERROR", _refused_variable(error)
     elif isinstance(original, TravelError):
         message, code, extra = original.message, original.code, original.extensions
     elif unreachable(original):
@@ -46,6 +50,19 @@ def format_error(error: GraphQLError, request_id: str) -> dict[str, Any]:
         formatted["path"] = error.path
     formatted["extensions"] = {"code": code, **extra}
     return formatted
+
+
+def _refused_variable(error: GraphQLError) -> dict[str, Any]:
+    """`field` for a variable GraphQL itself refused: the value's path in the variables as sent
+    (`f.near.latitude` for `$f`), as a request parameter is named (docs/design.md, errors)."""
+    if not error.nodes or not isinstance(error.nodes[0], VariableDefinitionNode):
+        return {}
+    refused = _REFUSED_VARIABLE.match(error.message)
+    if refused is None:
+        return {}
+    name, at = refused.group(1), (refused.group(2) or "").strip()
+    field = name if not at else f"{name}{'' if at.startswith('[') else '.'}{at}"
+    return {"field": field, "fields": [{"field": field, "message": error.message}]}
 
 
 def request_error(error: TravelError) -> dict[str, Any]:
