@@ -28,6 +28,8 @@ const DiscoverDocument = graphql(`
     $sort: TravelListingSort
     $pagination: TravelPaginationInput
     $withPrices: Boolean!
+    $unpriced: TravelSearchFilterInput
+    $rangeChosen: Boolean!
   ) {
     travelSearch(text: $text, filter: $filter, sort: $sort) {
       total
@@ -40,6 +42,11 @@ const DiscoverDocument = graphql(`
         ratings { minRating count }
         prices(buckets: 12) @include(if: $withPrices) { min max count }
       }
+    }
+    # With a price range chosen, the histogram of the same search without it: every bar stays
+    # there to choose another (the chosen ones pressed), as a price slider shows them.
+    unpriced: travelSearch(text: $text, filter: $unpriced) @include(if: $rangeChosen) {
+      facets { prices(buckets: 12) { min max count } }
     }
   }
 `);
@@ -109,6 +116,8 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
       sort,
       pagination: reachable ? { skip: search.skip, take: PAGE_SIZE } : { skip: 0, take: 0 },
       withPrices: Boolean(search.currency),
+      unpriced: filterOf({ ...search, minPrice: "", maxPrice: "" }),
+      rangeChosen: Boolean(search.currency && (search.minPrice.trim() || search.maxPrice.trim())),
     },
   });
   const found = data?.travelSearch;
@@ -135,7 +144,7 @@ function Discovery({ search, go }: { search: Search; go: (next: Search) => void 
           </button>
         )}
         <aside id="filters" className="discover-filters" aria-label="Filters" hidden={narrow && !filtersOpen}>
-          <Facets search={search} facets={facets} wrong={wrong} onChange={go} />
+          <Facets search={search} facets={facets} allPrices={data?.unpriced?.facets.prices} wrong={wrong} onChange={go} />
           {chosen > 0 && (
             <Link href={`/?${writeSearch({ ...EMPTY, kind: search.kind, text: search.text, from: search.from, to: search.to, guests: search.guests })}`} className="link-button">
               Clear filters

@@ -22,12 +22,14 @@ export function bucketTop(max: string, currency: string, last: boolean): string 
 type Props = {
   search: Search;
   facets: FacetData | undefined;
+  /** With a price range chosen: the histogram of the search without it. */
+  allPrices?: FacetData["prices"];
   /** What is wrong with the search's prices as they stand (from its URL, or the API). */
   wrong: SearchProblems;
   onChange: (next: Search) => void;
 };
 
-export function Facets({ search, facets, wrong, onChange }: Props) {
+export function Facets({ search, facets, allPrices, wrong, onChange }: Props) {
   const change = (patch: Partial<Search>) => onChange({ ...search, ...patch, skip: 0 });
   const toggleAmenity = (name: string) =>
     change({ amenities: search.amenities.includes(name) ? search.amenities.filter((a) => a !== name) : [...search.amenities, name] });
@@ -35,7 +37,7 @@ export function Facets({ search, facets, wrong, onChange }: Props) {
   const chosenAmenities = search.amenities.filter((a) => !facets?.amenities.some((f) => f.value === a)).map((value) => ({ value, count: 0 }));
   return (
     <div className="facets">
-      <Prices key={`${search.currency}|${search.minPrice}|${search.maxPrice}`} search={search} facets={facets} wrong={wrong} onChange={change} />
+      <Prices key={`${search.currency}|${search.minPrice}|${search.maxPrice}`} search={search} buckets={allPrices ?? facets?.prices ?? null} wrong={wrong} onChange={change} />
       <fieldset className="facet">
         <legend>Rating</legend>
         <div className="chips">
@@ -88,15 +90,16 @@ export function Facets({ search, facets, wrong, onChange }: Props) {
   );
 }
 
-type PricesProps = { search: Search; facets: FacetData | undefined; wrong: SearchProblems; onChange: (patch: Partial<Search>) => void };
+type PricesProps = { search: Search; buckets: FacetData["prices"] | null; wrong: SearchProblems; onChange: (patch: Partial<Search>) => void };
 
-function Prices({ search, facets, wrong, onChange }: PricesProps) {
+function Prices({ search, buckets, wrong, onChange }: PricesProps) {
   const id = useId();
   const [min, setMin] = useState(search.minPrice);
   const [max, setMax] = useState(search.maxPrice);
   const [checked, setChecked] = useState<SearchProblems | null>(null);
   const problems = checked ?? wrong;
-  const buckets = facets?.prices ?? null;
+  const low = Number(search.minPrice || 0);
+  const high = search.maxPrice ? Number(search.maxPrice) : Infinity;
   const tallest = Math.max(1, ...(buckets ?? []).map((b) => b.count));
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -130,11 +133,12 @@ function Prices({ search, facets, wrong, onChange }: PricesProps) {
             const top = bucketTop(b.max, search.currency, i === buckets.length - 1);
             const label = `${formatMoney(b.min, search.currency)} to ${formatMoney(top, search.currency)}: ${b.count}`;
             const chosen = search.minPrice === b.min && search.maxPrice === top;
+            const inRange = (search.minPrice || search.maxPrice) && Number(b.min) >= low && Number(top) <= high;
             return (
               <button
                 key={b.min}
                 type="button"
-                className="bar"
+                className={inRange ? "bar in-range" : "bar"}
                 aria-label={label}
                 title={label}
                 aria-pressed={chosen}
