@@ -326,9 +326,19 @@ def test_on_a_phone_the_search_is_one_line_and_results_are_on_the_first_screen(
     assert box["y"] < (page.viewport_size or {"height": 0})["height"]
     summary.click()
     dialog = page.get_by_role("dialog", name="Search")
+    # Full screen: the whole width and height of the window, nothing of the page beside it.
+    covered = dialog.bounding_box()
+    viewport = page.viewport_size or {"width": 0, "height": 0}
+    assert covered is not None
+    assert (covered["x"], covered["y"]) == (0, 0)
+    assert (covered["width"], covered["height"]) == (viewport["width"], viewport["height"])
     box = dialog.get_by_role("combobox", name="Where to, or what?")
     expect(box).to_be_focused()
-    expect(dialog.get_by_role("listbox", name="Suggestions")).to_be_visible()
+    listbox = dialog.get_by_role("listbox", name="Suggestions")
+    expect(listbox).to_be_visible()
+    # Every suggestion's text stays inside it, however long its place.
+    for option in listbox.get_by_role("option").all():
+        assert option.evaluate("e => e.scrollWidth <= e.clientWidth"), option.inner_text()
     page.keyboard.press("Escape")  # first the suggestions close…
     expect(dialog.get_by_role("listbox", name="Suggestions")).to_be_hidden()
     expect(dialog).to_be_visible()
