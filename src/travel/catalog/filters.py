@@ -127,17 +127,22 @@ def _near(given: NearInput | None) -> Near | None:
     return Near(float(given.latitude), float(given.longitude), float(given.radius_km))
 
 
-def _amenities(given: list[str] | None) -> tuple[str, ...]:
+def _listed(
+    given: list[str] | None, field: str, longest: int, fold: Callable[[str], str]
+) -> tuple[str, ...]:
+    """A list filter's items, each cleaned and folded, repeats dropped: at most MAX_WORDS of
+    1 to `longest` characters."""
     items = given or []
     if len(items) > MAX_WORDS:
-        raise _invalid("amenities", f"may list at most {MAX_WORDS} items")
-    found = []
-    for item in items:
-        name = clean_text(item).lower()
-        if not name or len(name) > MAX_AMENITY:
-            raise _invalid("amenities", f"items must be 1 to {MAX_AMENITY} characters")
-        found.append(name)
+        raise _invalid(field, f"may list at most {MAX_WORDS} items")
+    found = [fold(clean_text(item)) for item in items]
+    if any(not item or len(item) > longest for item in found):
+        raise _invalid(field, f"items must be 1 to {longest} characters")
     return tuple(dict.fromkeys(found))
+
+
+def _amenities(given: list[str] | None) -> tuple[str, ...]:
+    return _listed(given, "amenities", MAX_AMENITY, str.lower)
 
 
 def _rating(value: float | None) -> float | None:
@@ -246,13 +251,7 @@ def _location(value: str | None) -> str | None:
 
 def _places(given: list[str] | None) -> tuple[str, ...]:
     """Locations as the places facet gives them: matched whole, as written."""
-    items = given or []
-    if len(items) > MAX_WORDS:
-        raise _invalid("places", f"may list at most {MAX_WORDS} items")
-    found = [clean_text(item).strip() for item in items]
-    if any(not place or len(place) > MAX_TEXT for place in found):
-        raise _invalid("places", f"items must be 1 to {MAX_TEXT} characters")
-    return tuple(dict.fromkeys(found))
+    return _listed(given, "places", MAX_TEXT, str)  # cleaned only: as written
 
 
 def _statuses(given: list[str] | None) -> tuple[str, ...]:

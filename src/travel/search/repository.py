@@ -364,10 +364,11 @@ async def summary(
     for facet, value, count in rows:
         by.setdefault(facet, []).append((value, int(count)))
     ratings = dict(by.get("rating", []))
+    kinds = {str(kind): count for kind, count in by.get("kind", [])}
     return Summary(
         total=by["total"][0][1],
         kinds=sorted(
-            ({**dict.fromkeys(ALL_KINDS, 0), **{str(k): c for k, c in by.get("kind", [])}}).items(),
+            ((kind, kinds.get(kind, 0)) for kind in ALL_KINDS),  # every kind, 0 for none
             key=lambda item: (-item[1], ALL_KINDS.index(item[0])),
         ),
         places=sorted(((str(p), c) for p, c in by.get("place", [])), key=lambda i: (-i[1], i[0])),

@@ -44,7 +44,7 @@ const DiscoverDocument = graphql(`
       }
     }
     # With a price range chosen, the histogram of the same search without it: every bar stays
-    # there to choose another (the chosen ones pressed), as a price slider shows them.
+    # there to choose another (those inside the range marked), as a price slider shows them.
     unpriced: travelSearch(text: $text, filter: $unpriced) @include(if: $rangeChosen) {
       facets { prices(buckets: 12) { min max count } }
     }

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import type { DiscoverQuery } from "../../gql/graphql";
-import { formatMoney } from "../../lib/money";
+import { addAmounts, formatMoney } from "../../lib/money";
 import { problemsOf, type Search, type SearchProblems } from "./search";
 
 export type FacetData = NonNullable<DiscoverQuery["travelSearch"]>["facets"];
@@ -16,7 +16,7 @@ export const CURRENCIES = ["AUD", "BRL", "CAD", "CHF", "CNY", "CZK", "DKK", "EUR
 export function bucketTop(max: string, currency: string, last: boolean): string {
   if (last) return max;
   const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return (Number(max) - 10 ** -digits).toFixed(digits);
+  return addAmounts(max, (-(10 ** -digits)).toFixed(digits)); // on decimal strings: exact
 }
 
 type Props = {
